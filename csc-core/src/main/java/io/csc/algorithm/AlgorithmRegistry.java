@@ -1,0 +1,38 @@
+package io.csc.algorithm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Every method the command line and the experiment harness can run, by name.
+ */
+public final class AlgorithmRegistry {
+
+    private static final List<AlgorithmDescriptor> ALGORITHMS = List.copyOf(build());
+
+    private AlgorithmRegistry() {
+    }
+
+    private static List<AlgorithmDescriptor> build() {
+        List<AlgorithmDescriptor> all = new ArrayList<>();
+        return all;
+    }
+
+    /** All methods, baselines first. */
+    public static List<AlgorithmDescriptor> all() {
+        return ALGORITHMS;
+    }
+
+    /** The method called {@code name}; refuses unknown names with the list of known ones. */
+    public static AlgorithmDescriptor byName(String name) {
+        for (AlgorithmDescriptor descriptor : ALGORITHMS) {
+            if (descriptor.name().equalsIgnoreCase(name.trim())) {
+                return descriptor;
+            }
+        }
+        throw new IllegalArgumentException("Unknown algorithm '" + name + "'; available: "
+                + ALGORITHMS.stream().map(AlgorithmDescriptor::name).collect(Collectors.joining(", "))
+                + " (see 'csc algorithms')");
+    }
+}

@@ -1,0 +1,85 @@
+package io.csc.algorithm;
+
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.LinearAlgebra;
+import io.csc.util.Parallel;
+import io.csc.util.ProgressListener;
+import java.util.SplittableRandom;
+
+/**
+ * What one run of an algorithm may use besides its data and options: the seed of all its
+ * randomness, the worker threads, the linear-algebra backend, and where to report progress.
+ *
+ * <p>The same seed gives the same labels on any number of threads. A context owns its thread
+ * pool: close it when done, or use {@link #sequential(long)} for single-threaded runs.
+ */
+public final class RunContext implements AutoCloseable {
+
+    private final long seed;
+    private final Parallel parallel;
+    private final LinearAlgebraBackend backend;
+    private final ProgressListener progress;
+
+    private RunContext(long seed, Parallel parallel, LinearAlgebraBackend backend, ProgressListener progress) {
+        this.seed = seed;
+        this.parallel = parallel;
+        this.backend = backend;
+        this.progress = progress;
+    }
+
+    /** A context with {@code threads} workers, the default backend and no progress output. */
+    public static RunContext of(long seed, int threads) {
+        return new RunContext(seed, Parallel.withThreads(threads), LinearAlgebra.backend(), ProgressListener.NONE);
+    }
+
+    /** A single-threaded context with the default backend. */
+    public static RunContext sequential(long seed) {
+        return of(seed, 1);
+    }
+
+    /** The same threads and backend with another progress listener. */
+    public RunContext withProgress(ProgressListener listener) {
+        return new RunContext(seed, parallel, backend, listener);
+    }
+
+    /** The same threads and progress listener with another seed. */
+    public RunContext withSeed(long newSeed) {
+        return new RunContext(newSeed, parallel, backend, progress);
+    }
+
+    /** The same context with another backend (tests run on both). */
+    public RunContext withBackend(LinearAlgebraBackend newBackend) {
+        return new RunContext(seed, parallel, newBackend, progress);
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** A fresh generator seeded from the run's seed; split it for independent streams. */
+    public SplittableRandom random() {
+        return new SplittableRandom(seed);
+    }
+
+    public Parallel parallel() {
+        return parallel;
+    }
+
+    public int threads() {
+        return parallel.threads();
+    }
+
+    public LinearAlgebraBackend backend() {
+        return backend;
+    }
+
+    public ProgressListener progress() {
+        return progress;
+    }
+
+    /** Closes the thread pool. Contexts derived with {@code with*} share it. */
+    @Override
+    public void close() {
+        parallel.close();
+    }
+}

@@ -1,0 +1,202 @@
+package io.csc.linalg;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.IntStream;
+import org.ejml.EjmlParameters;
+import org.ejml.concurrency.EjmlConcurrency;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.CommonOps_MT_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+
+/**
+ * The pure-Java backend, on EJML: works on every JVM, about ten times slower than native
+ * OpenBLAS for large dense problems.
+ */
+final class JavaBackend implements LinearAlgebraBackend {
+
+    private volatile int threads = 1;
+
+    @Override
+    public String name() {
+        return "java (EJML)";
+    }
+
+    @Override
+    public boolean isNative() {
+        return false;
+    }
+
+    @Override
+    public void setThreads(int threads) {
+        this.threads = Math.max(1, threads);
+        EjmlConcurrency.setMaxThreads(this.threads);
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, double alpha,
+                     double[] a, int aOffset, int lda, double[] b, int bOffset, int ldb,
+                     double beta, double[] c, int cOffset, int ldc) {
+        DMatrixRMaj left = transposeA ? block(a, aOffset, lda, k, m) : block(a, aOffset, lda, m, k);
+        DMatrixRMaj right = transposeB ? block(b, bOffset, ldb, n, k) : block(b, bOffset, ldb, k, n);
+        DMatrixRMaj product = new DMatrixRMaj(m, n);
+        boolean concurrent = threads > 1 && (long) m * n * k > EjmlParameters.MULT_COLUMN_SWITCH * 64L;
+        if (concurrent) {
+            if (transposeA && transposeB) {
+                CommonOps_MT_DDRM.multTransAB(left, right, product);
+            } else if (transposeA) {
+                CommonOps_MT_DDRM.multTransA(left, right, product);
+            } else if (transposeB) {
+                CommonOps_MT_DDRM.multTransB(left, right, product);
+            } else {
+                CommonOps_MT_DDRM.mult(left, right, product);
+            }
+        } else if (transposeA && transposeB) {
+            CommonOps_DDRM.multTransAB(left, right, product);
+        } else if (transposeA) {
+            CommonOps_DDRM.multTransA(left, right, product);
+        } else if (transposeB) {
+            CommonOps_DDRM.multTransB(left, right, product);
+        } else {
+            CommonOps_DDRM.mult(left, right, product);
+        }
+        double[] result = product.data;
+        for (int i = 0; i < m; i++) {
+            int base = cOffset + i * ldc;
+            for (int j = 0; j < n; j++) {
+                double value = alpha * result[i * n + j];
+                c[base + j] = beta == 0.0 ? value : beta * c[base + j] + value;
+            }
+        }
+    }
+
+    private static DMatrixRMaj block(double[] data, int offset, int ld, int rows, int columns) {
+        if (offset == 0 && ld == columns && data.length == rows * columns) {
+            return DMatrixRMaj.wrap(rows, columns, data);
+        }
+        DMatrixRMaj copy = new DMatrixRMaj(rows, columns);
+        for (int i = 0; i < rows; i++) {
+            System.arraycopy(data, offset + i * ld, copy.data, i * columns, columns);
+        }
+        return copy;
+    }
+
+    @Override
+    public EigenDecomposition symmetricEigen(int n, double[] a, int first, int last) {
+        EigenDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.eig(n, true, true);
+        if (!decomposition.decompose(DMatrixRMaj.wrap(n, n, a))) {
+            throw new NonConvergenceException("EJML symmetric eigendecomposition of a " + n + " x " + n
+                    + " matrix failed", 0, Double.NaN);
+        }
+        Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
+        double[] all = new double[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = decomposition.getEigenvalue(i).real;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> all[i]));
+        int count = last - first + 1;
+        double[] values = new double[count];
+        DenseMatrix vectors = DenseMatrix.zeros(n, count);
+        for (int j = 0; j < count; j++) {
+            int index = order[first + j];
+            values[j] = all[index];
+            DMatrixRMaj vector = decomposition.getEigenVector(index);
+            for (int i = 0; i < n; i++) {
+                vectors.set(i, j, vector.data[i]);
+            }
+        }
+        return new EigenDecomposition(values, vectors);
+    }
+
+    @Override
+    public boolean cholesky(int n, double[] a) {
+        CholeskyDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.chol(n, true);
+        DMatrixRMaj matrix = DMatrixRMaj.wrap(n, n, a);
+        if (!decomposition.decompose(matrix)) {
+            return false;
+        }
+        DMatrixRMaj lower = decomposition.getT(null);
+        System.arraycopy(lower.data, 0, a, 0, n * n);
+        for (int i = 0; i < n; i++) {
+            if (!(a[i * n + i] > 0) || !Double.isFinite(a[i * n + i])) {
+                return false;
+            }
+            for (int j = i + 1; j < n; j++) {
+                a[i * n + j] = 0.0;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void solveLowerTriangular(int n, double[] l, boolean transpose, int m, double[] b) {
+        if (!transpose) {
+            for (int i = 0; i < n; i++) {
+                int rowI = i * m;
+                for (int j = 0; j < i; j++) {
+                    double factor = l[i * n + j];
+                    if (factor != 0.0) {
+                        int rowJ = j * m;
+                        for (int c = 0; c < m; c++) {
+                            b[rowI + c] -= factor * b[rowJ + c];
+                        }
+                    }
+                }
+                double inverse = 1.0 / l[i * n + i];
+                for (int c = 0; c < m; c++) {
+                    b[rowI + c] *= inverse;
+                }
+            }
+        } else {
+            for (int i = n - 1; i >= 0; i--) {
+                int rowI = i * m;
+                for (int j = i + 1; j < n; j++) {
+                    double factor = l[j * n + i];
+                    if (factor != 0.0) {
+                        int rowJ = j * m;
+                        for (int c = 0; c < m; c++) {
+                            b[rowI + c] -= factor * b[rowJ + c];
+                        }
+                    }
+                }
+                double inverse = 1.0 / l[i * n + i];
+                for (int c = 0; c < m; c++) {
+                    b[rowI + c] *= inverse;
+                }
+            }
+        }
+    }
+
+    @Override
+    public SingularValueDecomposition thinSvd(int m, int n, double[] a) {
+        int r = Math.min(m, n);
+        SingularValueDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.svd(m, n, true, true, true);
+        if (!decomposition.decompose(DMatrixRMaj.wrap(m, n, a))) {
+            throw new NonConvergenceException("EJML singular value decomposition of a " + m + " x " + n
+                    + " matrix failed", 0, Double.NaN);
+        }
+        DMatrixRMaj u = decomposition.getU(null, false);
+        DMatrixRMaj v = decomposition.getV(null, false);
+        double[] singular = decomposition.getSingularValues();
+        Integer[] order = IntStream.range(0, r).boxed().toArray(Integer[]::new);
+        Arrays.sort(order, Comparator.comparingDouble(i -> -singular[i]));
+        double[] values = new double[r];
+        DenseMatrix left = DenseMatrix.zeros(m, r);
+        DenseMatrix right = DenseMatrix.zeros(n, r);
+        for (int j = 0; j < r; j++) {
+            int index = order[j];
+            values[j] = singular[index];
+            for (int i = 0; i < m; i++) {
+                left.set(i, j, u.get(i, index));
+            }
+            for (int i = 0; i < n; i++) {
+                right.set(i, j, v.get(i, index));
+            }
+        }
+        return new SingularValueDecomposition(left, values, right);
+    }
+}

@@ -1,0 +1,57 @@
+package io.csc.linalg;
+
+/**
+ * The small set of dense kernels everything else is built on. All matrices are row-major
+ * {@code double[]} arrays. Two implementations exist: native OpenBLAS/LAPACK (shipped in a Maven
+ * artifact, used when it loads) and pure Java (EJML), used where the natives do not load or when
+ * {@code -Dcsc.backend=java} asks for it. {@link LinearAlgebra#backend()} picks one.
+ *
+ * <p>Implementations are thread-safe. The caller checks arguments; implementations may assume
+ * consistent sizes.
+ */
+public interface LinearAlgebraBackend {
+
+    /** A short name for reports, such as {@code openblas} or {@code java}. */
+    String name();
+
+    /** Whether this backend runs native code. */
+    boolean isNative();
+
+    /** Sets how many threads the backend's own kernels may use (at least 1). */
+    void setThreads(int threads);
+
+    /**
+     * General matrix product {@code C = alpha op(A) op(B) + beta C}, where {@code op(A)} is
+     * {@code m x k}, {@code op(B)} is {@code k x n} and C is {@code m x n}; each operand starts at
+     * its offset with leading dimension (row stride) {@code ld*}.
+     */
+    void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, double alpha,
+              double[] a, int aOffset, int lda, double[] b, int bOffset, int ldb,
+              double beta, double[] c, int cOffset, int ldc);
+
+    /**
+     * Eigenpairs {@code first..last} (0-based, inclusive, in ascending order of eigenvalue) of the
+     * symmetric {@code n x n} matrix {@code a}, which is overwritten.
+     */
+    EigenDecomposition symmetricEigen(int n, double[] a, int first, int last);
+
+    /**
+     * Cholesky factorization {@code A = L Lᵀ} in place: on return the lower triangle holds L and
+     * the strict upper triangle is zero.
+     *
+     * @return false if A is not (numerically) positive definite; {@code a} is then undefined
+     */
+    boolean cholesky(int n, double[] a);
+
+    /**
+     * Solves {@code L X = B} (or {@code Lᵀ X = B} when {@code transpose}) in place for a lower
+     * triangular {@code n x n} L and an {@code n x m} right-hand side B.
+     */
+    void solveLowerTriangular(int n, double[] l, boolean transpose, int m, double[] b);
+
+    /**
+     * Thin singular value decomposition of the {@code m x n} matrix {@code a} (overwritten):
+     * {@code r = min(m, n)} singular values in descending order.
+     */
+    SingularValueDecomposition thinSvd(int m, int n, double[] a);
+}

@@ -1,0 +1,160 @@
+package io.csc.linalg;
+
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.Loader;
+import org.bytedeco.openblas.global.openblas;
+
+/**
+ * The native backend: OpenBLAS with its LAPACK, shipped inside the bytedeco Maven artifacts and
+ * loaded without system packages. Matrix products copy their operands into native buffers of
+ * the calling thread (the copy is O(size), the product O(m n k)); factorizations pass Java arrays.
+ */
+final class OpenBlasBackend implements LinearAlgebraBackend {
+
+    /** Native scratch buffers per thread, grown on demand and reused across calls. */
+    private static final class Buffers {
+        private DoublePointer a;
+        private DoublePointer b;
+        private DoublePointer c;
+
+        private static DoublePointer ensure(DoublePointer pointer, long size) {
+            if (pointer != null && pointer.capacity() >= size) {
+                return pointer;
+            }
+            if (pointer != null) {
+                pointer.close();
+            }
+            return new DoublePointer(Math.max(size, 1));
+        }
+    }
+
+    private final ThreadLocal<Buffers> buffers = ThreadLocal.withInitial(Buffers::new);
+
+    private OpenBlasBackend() {
+    }
+
+    /** Loads the native library. */
+    static OpenBlasBackend load() {
+        Loader.load(openblas.class);
+        OpenBlasBackend backend = new OpenBlasBackend();
+        backend.setThreads(1);
+        double[] check = {2.0};
+        double[] result = new double[1];
+        backend.gemm(false, false, 1, 1, 1, 1.0, check, 0, 1, check, 0, 1, 0.0, result, 0, 1);
+        if (result[0] != 4.0) {
+            throw new IllegalStateException("OpenBLAS self-check failed: 2 x 2 gave " + result[0]);
+        }
+        return backend;
+    }
+
+    @Override
+    public String name() {
+        return "openblas (native)";
+    }
+
+    @Override
+    public boolean isNative() {
+        return true;
+    }
+
+    @Override
+    public void setThreads(int threads) {
+        openblas.blas_set_num_threads(Math.max(1, threads));
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, double alpha,
+                     double[] a, int aOffset, int lda, double[] b, int bOffset, int ldb,
+                     double beta, double[] c, int cOffset, int ldc) {
+        if (m == 0 || n == 0) {
+            return;
+        }
+        Buffers scratch = buffers.get();
+        int aRows = transposeA ? k : m;
+        int bRows = transposeB ? n : k;
+        long aSize = aRows == 0 ? 0 : (long) (aRows - 1) * lda + (transposeA ? m : k);
+        long bSize = bRows == 0 ? 0 : (long) (bRows - 1) * ldb + (transposeB ? k : n);
+        long cSize = (long) (m - 1) * ldc + n;
+        scratch.a = Buffers.ensure(scratch.a, aSize);
+        scratch.b = Buffers.ensure(scratch.b, bSize);
+        scratch.c = Buffers.ensure(scratch.c, cSize);
+        scratch.a.position(0).put(a, aOffset, (int) aSize);
+        scratch.b.position(0).put(b, bOffset, (int) bSize);
+        if (beta != 0.0) {
+            scratch.c.position(0).put(c, cOffset, (int) cSize);
+        }
+        openblas.cblas_dgemm(openblas.CblasRowMajor,
+                transposeA ? openblas.CblasTrans : openblas.CblasNoTrans,
+                transposeB ? openblas.CblasTrans : openblas.CblasNoTrans,
+                m, n, k, alpha, scratch.a, lda, scratch.b, ldb, beta, scratch.c, ldc);
+        if (ldc == n) {
+            scratch.c.position(0).get(c, cOffset, (int) cSize);
+        } else {
+            double[] row = new double[n];
+            for (int i = 0; i < m; i++) {
+                scratch.c.position((long) i * ldc).get(row, 0, n);
+                System.arraycopy(row, 0, c, cOffset + i * ldc, n);
+            }
+            scratch.c.position(0);
+        }
+    }
+
+    @Override
+    public EigenDecomposition symmetricEigen(int n, double[] a, int first, int last) {
+        int count = last - first + 1;
+        double[] values = new double[n];
+        double[] vectors = new double[n * count];
+        int[] found = new int[1];
+        int[] support = new int[2 * Math.max(1, count)];
+        int info;
+        if (count == n) {
+            info = openblas.LAPACKE_dsyevd(openblas.LAPACK_ROW_MAJOR, (byte) 'V', (byte) 'U', n, a, n, values);
+            found[0] = n;
+            System.arraycopy(a, 0, vectors, 0, n * n);
+        } else {
+            info = openblas.LAPACKE_dsyevr(openblas.LAPACK_ROW_MAJOR, (byte) 'V', (byte) 'I', (byte) 'U', n, a, n,
+                    0.0, 0.0, first + 1, last + 1, 0.0, found, values, vectors, count, support);
+        }
+        if (info != 0 || found[0] != count) {
+            throw new NonConvergenceException("LAPACK symmetric eigendecomposition of a " + n + " x " + n
+                    + " matrix failed (info " + info + ", " + found[0] + " of " + count + " eigenpairs)", 0, Double.NaN);
+        }
+        return new EigenDecomposition(java.util.Arrays.copyOf(values, count), new DenseMatrix(n, count, vectors));
+    }
+
+    @Override
+    public boolean cholesky(int n, double[] a) {
+        int info = openblas.LAPACKE_dpotrf(openblas.LAPACK_ROW_MAJOR, (byte) 'L', n, a, n);
+        if (info != 0) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                a[i * n + j] = 0.0;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void solveLowerTriangular(int n, double[] l, boolean transpose, int m, double[] b) {
+        openblas.cblas_dtrsm(openblas.CblasRowMajor, openblas.CblasLeft, openblas.CblasLower,
+                transpose ? openblas.CblasTrans : openblas.CblasNoTrans, openblas.CblasNonUnit,
+                n, m, 1.0, l, n, b, m);
+    }
+
+    @Override
+    public SingularValueDecomposition thinSvd(int m, int n, double[] a) {
+        int r = Math.min(m, n);
+        double[] singular = new double[r];
+        double[] u = new double[m * r];
+        double[] vt = new double[r * n];
+        int info = openblas.LAPACKE_dgesdd(openblas.LAPACK_ROW_MAJOR, (byte) 'S', m, n, a, n, singular, u, r, vt, n);
+        if (info != 0) {
+            throw new NonConvergenceException("LAPACK singular value decomposition of a " + m + " x " + n
+                    + " matrix failed (info " + info + ")", 0, Double.NaN);
+        }
+        DenseMatrix v = new DenseMatrix(r, n, vt).transpose();
+        return new SingularValueDecomposition(new DenseMatrix(m, r, u), singular, v);
+    }
+}

@@ -1,0 +1,169 @@
+package io.csc.util;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fixed pool of worker threads owned by the library, and deterministic parallel loops over it.
+ *
+ * <p>Work is always split into chunks whose boundaries depend only on the problem size and the
+ * grain, never on the number of threads, and reductions combine chunk results in chunk order. A
+ * computation therefore gives bit-identical results on 1 or on 16 threads.
+ *
+ * <p>With one thread, loops run on the calling thread and no pool is created.
+ */
+public final class Parallel implements AutoCloseable {
+
+    /** Body of a loop over the half-open range {@code [from, to)} of one chunk. */
+    @FunctionalInterface
+    public interface RangeBody {
+        void run(int from, int to);
+    }
+
+    /** Body of a loop over one chunk that returns a partial result. */
+    @FunctionalInterface
+    public interface RangeFunction<T> {
+        T apply(int from, int to);
+    }
+
+    private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
+
+    private final int threads;
+    private final ExecutorService pool;
+
+    private Parallel(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("Invalid thread count: " + threads + " (must be >= 1)");
+        }
+        this.threads = threads;
+        if (threads == 1) {
+            this.pool = null;
+        } else {
+            int poolNumber = POOL_NUMBER.incrementAndGet();
+            AtomicInteger threadNumber = new AtomicInteger();
+            ThreadFactory factory = runnable -> {
+                Thread thread = new Thread(runnable, "csc-" + poolNumber + "-worker-" + threadNumber.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            };
+            this.pool = Executors.newFixedThreadPool(threads, factory);
+        }
+    }
+
+    /** A pool of {@code threads} workers; {@code threads == 1} runs everything on the caller. */
+    public static Parallel withThreads(int threads) {
+        return new Parallel(threads);
+    }
+
+    /** A pool with one worker per available processor. */
+    public static Parallel allProcessors() {
+        return new Parallel(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The single-threaded executor (no pool). */
+    public static Parallel sequential() {
+        return new Parallel(1);
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** Runs {@code body} over {@code [0, n)} split into chunks of {@code grain} indices. */
+    public void forRange(int n, int grain, RangeBody body) {
+        map(n, grain, (from, to) -> {
+            body.run(from, to);
+            return null;
+        });
+    }
+
+    /**
+     * Applies {@code function} to the chunks of {@code [0, n)} of size {@code grain} (the last
+     * may be shorter) and returns the results in chunk order.
+     */
+    public <T> List<T> map(int n, int grain, RangeFunction<T> function) {
+        if (grain < 1) {
+            throw new IllegalArgumentException("Invalid grain: " + grain + " (must be >= 1)");
+        }
+        int chunks = (int) ((n + (long) grain - 1) / grain);
+        List<T> results = new ArrayList<>(chunks);
+        if (pool == null || chunks <= 1) {
+            for (int chunk = 0; chunk < chunks; chunk++) {
+                int from = chunk * grain;
+                results.add(function.apply(from, Math.min(n, from + grain)));
+            }
+            return results;
+        }
+        List<Future<T>> futures = new ArrayList<>(chunks);
+        for (int chunk = 0; chunk < chunks; chunk++) {
+            int from = chunk * grain;
+            int to = Math.min(n, from + grain);
+            futures.add(pool.submit(() -> function.apply(from, to)));
+        }
+        for (Future<T> future : futures) {
+            results.add(await(future));
+        }
+        return results;
+    }
+
+    /** Runs independent tasks, returning their results in submission order. */
+    public <T> List<T> invokeAll(List<? extends java.util.concurrent.Callable<T>> tasks) {
+        List<T> results = new ArrayList<>(tasks.size());
+        if (pool == null) {
+            for (var task : tasks) {
+                try {
+                    results.add(task.call());
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return results;
+        }
+        List<Future<T>> futures = new ArrayList<>(tasks.size());
+        for (var task : tasks) {
+            futures.add(pool.submit(task));
+        }
+        for (Future<T> future : futures) {
+            results.add(await(future));
+        }
+        return results;
+    }
+
+    /** A grain that gives roughly {@code 4 x threads} chunks but no chunk smaller than {@code minimum}. */
+    public static int grainFor(int n, int minimum) {
+        return Math.max(minimum, (n + 63) / 64);
+    }
+
+    private static <T> T await(Future<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}
