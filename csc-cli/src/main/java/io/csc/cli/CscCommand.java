@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "csc", mixinStandardHelpOptions = true, version = "csc 0.1.0",
         description = "Constrained spectral clustering: clustering guided by must-link / cannot-link pairs, "
                 + "partial labels or groups.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {ClusterCommand.class, EvaluateCommand.class, AlgorithmsCommand.class, DemoCommand.class,
+                CommandLine.HelpCommand.class})
 public final class CscCommand implements Runnable {
 
     @CommandLine.Spec
@@ -19,7 +20,15 @@ public final class CscCommand implements Runnable {
 
     /** The configured command line, for tests and for {@link #main}. */
     public static CommandLine commandLine() {
-        return new CommandLine(new CscCommand());
+        return new CommandLine(new CscCommand())
+                .setExecutionExceptionHandler(new ErrorHandler())
+                .setParameterExceptionHandler((exception, args) -> {
+                    CommandLine command = exception.getCommandLine();
+                    command.getErr().println("csc: " + exception.getMessage());
+                    command.getErr().println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for the options.");
+                    command.getErr().flush();
+                    return ExitCodes.USAGE;
+                });
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.csc.algorithm;
 
+import io.csc.algorithm.baseline.CopKMeans;
+import io.csc.algorithm.baseline.LandmarkSpectralClustering;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.algorithm.baseline.NystromSpectralClustering;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -16,6 +20,11 @@ public final class AlgorithmRegistry {
 
     private static List<AlgorithmDescriptor> build() {
         List<AlgorithmDescriptor> all = new ArrayList<>();
+        all.add(NormalizedSpectralClustering.DESCRIPTOR);
+        all.add(LandmarkSpectralClustering.RANDOM_DESCRIPTOR);
+        all.add(LandmarkSpectralClustering.KMEANS_DESCRIPTOR);
+        all.add(NystromSpectralClustering.DESCRIPTOR);
+        all.add(CopKMeans.DESCRIPTOR);
         return all;
     }
 

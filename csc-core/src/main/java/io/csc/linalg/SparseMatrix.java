@@ -270,6 +270,27 @@ public final class SparseMatrix {
         return new DenseMatrix(columns, m, sum);
     }
 
+    /**
+     * The dense {@code columns x columns} Gram matrix AᵀA, accumulated row by row in O(Σ nnz(row)²)
+     * time (cheap for the few entries per row of a sparse-coding matrix).
+     */
+    public DenseMatrix gram() {
+        DenseMatrix gram = DenseMatrix.zeros(columns, columns);
+        double[] g = gram.data();
+        for (int i = 0; i < rows; i++) {
+            int start = rowPointers[i];
+            int end = rowPointers[i + 1];
+            for (int p = start; p < end; p++) {
+                double value = values[p];
+                int base = columnIndices[p] * columns;
+                for (int q = start; q < end; q++) {
+                    g[base + columnIndices[q]] += value * values[q];
+                }
+            }
+        }
+        return gram;
+    }
+
     /** The new matrix Aᵀ. */
     public SparseMatrix transpose() {
         int nonZeros = nonZeros();

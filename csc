@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The csc command line. Builds itself with Maven on the first run (and when sources change);
+# needs Java 17+ and Maven. JAVA_OPTS is passed to the JVM, e.g. JAVA_OPTS=-Xmx8g ./csc cluster ...
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+jar="$here/csc-cli/target/csc.jar"
+stale() {
+  [ ! -f "$jar" ] && return 0
+  [ -n "$(find "$here/pom.xml" "$here"/csc-*/pom.xml "$here"/csc-*/src/main -newer "$jar" -print -quit 2>/dev/null)" ]
+}
+if stale; then
+  echo "[csc] building the command line (first run or sources changed)..." >&2
+  mvn -q -B -f "$here/pom.xml" -DskipTests package >&2
+fi
+# shellcheck disable=SC2086
+exec java ${JAVA_OPTS:-} -jar "$jar" "$@"

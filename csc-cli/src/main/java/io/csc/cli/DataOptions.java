@@ -1,0 +1,79 @@
+package io.csc.cli;
+
+import io.csc.data.DataDirectory;
+import io.csc.data.DataFormat;
+import io.csc.data.DataLoader;
+import io.csc.data.Dataset;
+import io.csc.data.Scaling;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** Where the data comes from and how it is prepared. */
+final class DataOptions {
+
+    @Option(names = "--data", required = true, paramLabel = "FILE|NAME",
+            description = "A data file (CSV with header, LIBSVM, or IDX images with their labels file beside), "
+                    + "a folder of IDX pairs, or the name of a data set in the data directory (e.g. iris, fashion-mnist).")
+    String data;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Where named data sets live (default: $CSC_DATA_DIR, else ../shared/data when present, else ./data).")
+    Path dataDirectory;
+
+    @Option(names = "--format", defaultValue = "auto", description = "auto, csv, libsvm or idx (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--label-column", paramLabel = "NAME",
+            description = "CSV column holding the ground truth (default: 'label' when present).")
+    String labelColumn;
+
+    @Option(names = "--scale", defaultValue = "auto", description = "Feature scaling: auto, none, zscore or minmax "
+            + "(default: ${DEFAULT-VALUE} = minmax for IDX images, i.e. pixels to [0,1], zscore otherwise).")
+    String scale;
+
+    Path directory() {
+        return dataDirectory != null ? dataDirectory : DataDirectory.defaultDirectory();
+    }
+
+    /** Loads and scales the data. */
+    Dataset load() {
+        return load(data);
+    }
+
+    /** Loads and scales one data set given by file or name. */
+    Dataset load(String fileOrName) {
+        Path path = DataDirectory.resolve(fileOrName, directory());
+        DataFormat dataFormat = parseFormat(format);
+        Dataset loaded = DataLoader.load(path, dataFormat, labelColumn);
+        return scaling(path, dataFormat).apply(loaded);
+    }
+
+    private Scaling scaling(Path path, DataFormat dataFormat) {
+        String wanted = scale.trim().toLowerCase(Locale.ROOT);
+        return switch (wanted) {
+            case "none" -> Scaling.NONE;
+            case "zscore", "z-score" -> Scaling.ZSCORE;
+            case "minmax", "min-max" -> Scaling.MINMAX;
+            case "auto" -> isImages(path, dataFormat) ? Scaling.MINMAX : Scaling.ZSCORE;
+            default -> throw new IllegalArgumentException("Invalid --scale '" + scale + "': expected auto, none, zscore or minmax");
+        };
+    }
+
+    private static boolean isImages(Path path, DataFormat dataFormat) {
+        if (dataFormat == DataFormat.IDX) {
+            return true;
+        }
+        String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        return dataFormat == DataFormat.AUTO && (Files.isDirectory(path) || name.contains("idx") || name.contains("-ubyte"));
+    }
+
+    static DataFormat parseFormat(String text) {
+        try {
+            return DataFormat.valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --format '" + text + "': expected auto, csv, libsvm or idx");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.csc.cli;
+
+import io.csc.constraint.InconsistentConstraintsException;
+import io.csc.data.DataException;
+import io.csc.linalg.NonConvergenceException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns exceptions into one-line messages on standard error and the documented exit codes; the
+ * stack trace only with {@code --verbose}.
+ */
+final class ErrorHandler implements IExecutionExceptionHandler {
+
+    @Override
+    public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+        PrintWriter err = commandLine.getErr();
+        boolean verbose = parseResult.hasMatchedOption("--verbose")
+                || parseResult.subcommands().stream().anyMatch(sub -> sub.hasMatchedOption("--verbose"));
+        int code;
+        String message;
+        if (exception instanceof DataException || exception instanceof InconsistentConstraintsException) {
+            code = ExitCodes.DATA;
+            message = exception.getMessage();
+        } else if (exception instanceof NonConvergenceException) {
+            code = ExitCodes.FAILED;
+            message = exception.getMessage();
+        } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException) {
+            code = ExitCodes.USAGE;
+            message = exception.getMessage();
+        } else if (exception instanceof java.io.IOException) {
+            code = ExitCodes.DATA;
+            message = "I/O error: " + exception.getMessage();
+        } else if (exception instanceof OutOfMemoryErrorWrapper) {
+            code = ExitCodes.FAILED;
+            message = exception.getMessage();
+        } else {
+            code = ExitCodes.INTERNAL;
+            message = "internal error: " + exception + " (run again with --verbose for the stack trace)";
+        }
+        err.println("csc: " + (message == null ? exception.getClass().getSimpleName() : message));
+        if (verbose) {
+            exception.printStackTrace(err);
+        }
+        err.flush();
+        return code;
+    }
+
+    /** An out-of-memory error turned into an exception with advice. */
+    static final class OutOfMemoryErrorWrapper extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfMemoryErrorWrapper(OutOfMemoryError error) {
+            super("out of memory (" + error.getMessage() + "): give the JVM more with JAVA_OPTS=-Xmx8g, or use a "
+                    + "scalable method (lsc-r, lsc-k, nystrom, or a k-NN graph)", error);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.csc.cli;
+
+import io.csc.algorithm.ClusteringResult;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.linalg.LinearAlgebra;
+import io.csc.metric.Evaluation;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** What {@code csc cluster} prints: a human summary, or one JSON object. */
+final class RunReport {
+
+    private RunReport() {
+    }
+
+    static Map<String, Object> json(String algorithm, Map<String, String> parameters, Dataset data, int k,
+                                    ConstraintSet constraints, ClusteringResult result, Evaluation evaluation,
+                                    long seed, int threads) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("algorithm", algorithm);
+        json.put("data", data.name());
+        json.put("n", data.size());
+        json.put("d", data.dimension());
+        json.put("k", k);
+        json.put("seconds", result.seconds());
+        json.put("backend", LinearAlgebra.describe());
+        json.put("threads", threads);
+        json.put("seed", seed);
+        json.put("parameters", parameters);
+        Map<String, Object> supervision = new LinkedHashMap<>();
+        supervision.put("mustLink", constraints.mustLinkCount());
+        supervision.put("cannotLink", constraints.cannotLinkCount());
+        supervision.put("constrainedPoints", constraints.constrainedPoints().length);
+        json.put("constraints", supervision);
+        if (evaluation != null) {
+            json.put("metrics", metrics(evaluation));
+        }
+        Map<String, Object> diagnostics = new LinkedHashMap<>();
+        diagnostics.put("warnings", result.diagnostics().warnings());
+        diagnostics.put("stageSeconds", result.diagnostics().stageSeconds());
+        diagnostics.putAll(result.diagnostics().values());
+        json.put("diagnostics", diagnostics);
+        return json;
+    }
+
+    static Map<String, Object> metrics(Evaluation evaluation) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("acc", evaluation.accuracy());
+        metrics.put("nmi", evaluation.nmi());
+        metrics.put("ari", evaluation.ari());
+        metrics.put("ri", evaluation.randIndex());
+        metrics.put("dbi", evaluation.daviesBouldin());
+        metrics.put("cons", evaluation.constraintSatisfaction());
+        return metrics;
+    }
+
+    static void human(PrintWriter out, String algorithm, Dataset data, int k, ConstraintSet constraints,
+                      ClusteringResult result, Evaluation evaluation, int threads, long seed) {
+        out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, data.name(), data.size(),
+                data.dimension(), k);
+        out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", LinearAlgebra.describe(), threads, seed);
+        out.printf(Locale.ROOT, "supervision: %s%n", constraints.isEmpty() ? "none"
+                : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "
+                + constraints.constrainedPoints().length + " points");
+        StringBuilder stages = new StringBuilder();
+        result.diagnostics().stageSeconds().forEach((stage, seconds) -> stages.append(stages.length() == 0 ? "" : ", ")
+                .append(stage).append(' ').append(String.format(Locale.ROOT, "%.2f s", seconds)));
+        out.printf(Locale.ROOT, "fit: %.3f s%s%n", result.seconds(), stages.length() == 0 ? "" : " (" + stages + ")");
+        if (evaluation != null) {
+            out.printf(Locale.ROOT, "ACC %.4f  NMI %.4f  ARI %.4f  RI %.4f  DBI %.4f  CONS %s%n", evaluation.accuracy(),
+                    evaluation.nmi(), evaluation.ari(), evaluation.randIndex(), evaluation.daviesBouldin(),
+                    Double.isNaN(evaluation.constraintSatisfaction()) ? "-"
+                            : String.format(Locale.ROOT, "%.4f", evaluation.constraintSatisfaction()));
+        }
+        for (String warning : result.diagnostics().warnings()) {
+            out.println("warning: " + warning);
+        }
+    }
+}

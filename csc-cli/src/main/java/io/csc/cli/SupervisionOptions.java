@@ -1,0 +1,77 @@
+package io.csc.cli;
+
+import io.csc.constraint.ConstraintClosure;
+import io.csc.constraint.ConstraintGenerator;
+import io.csc.constraint.ConstraintReader;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import picocli.CommandLine.Option;
+
+/** Where the supervision comes from: files, or points drawn from the ground truth. */
+final class SupervisionOptions {
+
+    @Option(names = "--constraints", paramLabel = "FILE",
+            description = "Pairwise constraints, CSV lines i,j,type[,weight]: 0-based rows, type ML/CL or 1/-1, weight in (0,1].")
+    Path constraints;
+
+    @Option(names = "--labels", paramLabel = "FILE",
+            description = "Partial labels, CSV lines i,label[,confidence]: the labelled points' classes.")
+    Path labels;
+
+    @Option(names = "--groups", paramLabel = "FILE",
+            description = "Groups of points known to belong together, one group per line (point indices).")
+    Path groups;
+
+    @Option(names = "--known-labels", paramLabel = "N",
+            description = "Draw N labelled points at random from the ground truth (for experiments).")
+    Integer knownLabels;
+
+    @Option(names = "--known-fraction", paramLabel = "F",
+            description = "Draw a fraction F of the points as labelled from the ground truth (for experiments).")
+    Double knownFraction;
+
+    @Option(names = "--on-inconsistent", defaultValue = "warn", paramLabel = "warn|fail",
+            description = "What to do when a cannot-link falls inside a must-link component (default: ${DEFAULT-VALUE}).")
+    String onInconsistent;
+
+    /** The supervision for {@code data}; drawn points use a generator split from {@code seed}. */
+    ConstraintSet build(Dataset data, long seed, java.io.PrintWriter err) {
+        int n = data.size();
+        ConstraintSet set = ConstraintSet.empty(n);
+        if (constraints != null) {
+            set = set.plus(ConstraintReader.read(constraints, n));
+        }
+        if (labels != null) {
+            set = set.plus(ConstraintReader.readLabels(labels, n));
+        }
+        if (groups != null) {
+            set = set.plus(ConstraintReader.readGroups(groups, n));
+        }
+        if (knownLabels != null && knownFraction != null) {
+            throw new IllegalArgumentException("Give --known-labels or --known-fraction, not both");
+        }
+        if (knownLabels != null || knownFraction != null) {
+            if (!data.hasLabels()) {
+                throw new IllegalArgumentException("--known-labels and --known-fraction draw from the ground truth, but "
+                        + data.name() + " has no label column; give --constraints, --labels or --groups instead");
+            }
+            SplittableRandom random = new SplittableRandom(seed ^ 0x5eed5eedL);
+            set = set.plus(knownLabels != null
+                    ? ConstraintGenerator.labelledPoints(data.labels(), knownLabels, random)
+                    : ConstraintGenerator.labelledFraction(data.labels(), knownFraction, random));
+        }
+        ConstraintClosure closure = ConstraintClosure.of(set);
+        if (!closure.isConsistent()) {
+            switch (onInconsistent.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "fail" -> closure.requireConsistent();
+                case "warn" -> err.println("[csc] warning: " + closure.inconsistencies().size()
+                        + " cannot-link constraints fall inside must-link components; continuing (--on-inconsistent=fail to stop)");
+                default -> throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent
+                        + "': expected warn or fail");
+            }
+        }
+        return set;
+    }
+}

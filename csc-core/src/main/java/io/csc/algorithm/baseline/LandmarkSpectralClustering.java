@@ -1,0 +1,144 @@
+package io.csc.algorithm.baseline;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.LandmarkGraph;
+import io.csc.algorithm.spectral.LandmarkModel;
+import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.cluster.KMeansResult;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.graph.Landmarks;
+import io.csc.graph.SparseCode;
+import io.csc.graph.SparseCoding;
+import io.csc.graph.SparseCodingOptions;
+import io.csc.graph.SparseCodingOptions.LandmarkBandwidth;
+import io.csc.linalg.DenseMatrix;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Landmark-based spectral clustering, LSC (Chen and Cai, AAAI 2011), the scalable baseline of the
+ * SC-PC and SCACS papers: p landmarks (random: LSC-R; k-means centres: LSC-K), each point coded by
+ * its r nearest landmarks (sparse-coding matrix Z), the affinity {@code W = ẐᵀẐ} with
+ * {@code Ẑ = D^-1/2 Z}, whose eigenvectors are the right singular vectors of Ẑ, obtained from
+ * the p x p matrix {@code Ẑ Ẑᵀ}; k-means on them.
+ *
+ * <p>As in the authors' code, the k+1 leading singular vectors are computed and the first, the
+ * trivial one (singular value 1, constant on connected data), is dropped; rows are scaled to unit
+ * length before k-means. The paper's text keeps the first k; dropping the constant vector gives
+ * k-means k informative coordinates instead of k-1.
+ *
+ * <p>Time O(n p d + p³), memory O(n r + p²) plus one block of n x p distances: linear in n.
+ * Constraints are ignored. Fitted models place new points ({@link LandmarkModel}).
+ */
+public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
+
+    public static final Parameter<Integer> LANDMARKS = Parameter.integer("landmarks", 1000,
+            "p, the number of landmarks (capped at n)");
+    public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", 5,
+            "r, the nearest landmarks coding each point");
+    public static final Parameter<LandmarkBandwidth> LANDMARK_BANDWIDTH = Parameter.choice("bandwidth",
+            LandmarkBandwidth.class, LandmarkBandwidth.MEAN_DISTANCE,
+            "sigma rule when not given: mean distance points-landmarks (SCACS paper), mean squared distance "
+                    + "(LSC reference code), or mean distance to the r nearest landmarks");
+    public static final Parameter<Integer> LANDMARK_ITERATIONS = Parameter.integer("landmark-iterations", 5,
+            "Lloyd iterations of the landmark k-means (lsc-k)");
+
+    private static final List<Parameter<?>> COMMON = List.of(LANDMARKS, NEAREST, SpectralParameters.SIGMA,
+            LANDMARK_BANDWIDTH, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
+
+    public static final AlgorithmDescriptor RANDOM_DESCRIPTOR = new AlgorithmDescriptor("lsc-r",
+            "Landmark-based spectral clustering with random landmarks (unconstrained, linear in n)",
+            "Chen, Cai: Large scale spectral clustering with landmark-based representation, AAAI 2011",
+            false, true, COMMON, values -> new LandmarkSpectralClustering("lsc-r", options(Landmarks.Selection.RANDOM, values)));
+
+    public static final AlgorithmDescriptor KMEANS_DESCRIPTOR = new AlgorithmDescriptor("lsc-k",
+            "Landmark-based spectral clustering with k-means landmarks (unconstrained, linear in n)",
+            "Chen, Cai: Large scale spectral clustering with landmark-based representation, AAAI 2011",
+            false, true, concat(COMMON, LANDMARK_ITERATIONS),
+            values -> new LandmarkSpectralClustering("lsc-k", options(Landmarks.Selection.KMEANS, values)));
+
+    private final String name;
+    private final LscOptions options;
+
+    public LandmarkSpectralClustering(String name, LscOptions options) {
+        this.name = name;
+        this.options = options;
+    }
+
+    /** The options from parameter values over their defaults. */
+    public static LscOptions options(Landmarks.Selection selection, ParameterValues values) {
+        SparseCodingOptions coding = new SparseCodingOptions(values.get(NEAREST), values.get(LANDMARK_BANDWIDTH),
+                values.get(SpectralParameters.SIGMA));
+        int iterations = selection == Landmarks.Selection.KMEANS ? values.get(LANDMARK_ITERATIONS) : 0;
+        return new LscOptions(selection, values.get(LANDMARKS), coding, iterations, SpectralParameters.kmeans(values));
+    }
+
+    private static List<Parameter<?>> concat(List<Parameter<?>> list, Parameter<?> extra) {
+        List<Parameter<?>> all = new java.util.ArrayList<>(list);
+        all.add(extra);
+        return all;
+    }
+
+    public LscOptions options() {
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(name, data, constraints, k);
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        int p = Math.min(options.landmarks(), data.size());
+        if (p < options.landmarks()) {
+            diagnostics.warn("Only " + data.size() + " points: using " + p + " landmarks instead of " + options.landmarks());
+        }
+        if (k + 1 > p) {
+            throw new IllegalArgumentException(name + " needs more landmarks than k: " + p + " landmarks for k = " + k
+                    + "; raise --param landmarks");
+        }
+        int r = Math.min(options.coding().nearest(), p);
+        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
+                ? Landmarks.random(data, p, random.split())
+                : Landmarks.kmeans(data, p, options.landmarkIterations(), context.withSeed(random.nextLong())));
+        SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
+        diagnostics.put("landmarks", p).put("nearest", r).put("sigma", code.sigma());
+        LandmarkGraph graph = LandmarkGraph.of(code.codes());
+        if (graph.unusedLandmarks() > 0) {
+            diagnostics.put("unusedLandmarks", graph.unusedLandmarks());
+        }
+        Eigensolvers.Solution solution = diagnostics.time("eigen",
+                () -> Eigensolvers.largestDense(graph.normalizedGram(), k + 1, context));
+        double[] eigenvalues = solution.pairs().values();
+        double[] singular = new double[k];
+        for (int j = 0; j < k; j++) {
+            singular[j] = Math.sqrt(Math.max(0.0, eigenvalues[j + 1]));
+        }
+        diagnostics.put("singularValues", Arrays.stream(eigenvalues).map(value -> Math.sqrt(Math.max(0.0, value))).toArray())
+                .solver(null, solution.status());
+        DenseMatrix map = graph.rightSingularMap(solution.pairs().vectors().columns(1, k + 1), singular);
+        DenseMatrix embedding = LandmarkGraph.embed(code.codes(), map, context.parallel());
+        embedding.normalizeRows();
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), random.split(), context));
+        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), map, true, clusters.centroids());
+        return new ClusteringResult(name, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
+                diagnostics.build(), model);
+    }
+}

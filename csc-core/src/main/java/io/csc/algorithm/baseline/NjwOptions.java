@@ -1,0 +1,28 @@
+package io.csc.algorithm.baseline;
+
+import io.csc.algorithm.GraphType;
+import io.csc.cluster.KMeansOptions;
+import io.csc.graph.KernelOptions;
+import io.csc.linalg.LanczosOptions;
+
+/**
+ * Options of {@link NormalizedSpectralClustering}.
+ *
+ * @param graph dense Gaussian affinity or k-NN graph
+ * @param kernel the Gaussian kernel and its bandwidth rule
+ * @param neighbours k of the k-NN graph (>= 1; ignored for the dense graph)
+ * @param kmeans the final k-means
+ * @param lanczos the sparse eigensolver (k-NN graph only)
+ */
+public record NjwOptions(GraphType graph, KernelOptions kernel, int neighbours, KMeansOptions kmeans,
+                         LanczosOptions lanczos) {
+
+    public NjwOptions {
+        if (graph == null || kernel == null || kmeans == null || lanczos == null) {
+            throw new IllegalArgumentException("Invalid NJW options: null component");
+        }
+        if (neighbours < 1) {
+            throw new IllegalArgumentException("Invalid neighbours: " + neighbours + " (must be >= 1)");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.csc.algorithm.baseline;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.GraphType;
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.cluster.KMeansResult;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.graph.BandwidthRule;
+import io.csc.graph.DenseAffinity;
+import io.csc.graph.DenseGraph;
+import io.csc.graph.GraphConnectivity;
+import io.csc.graph.KnnGraph;
+import io.csc.graph.KnnGraphOptions;
+import io.csc.graph.SparseGraph;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.Operators;
+import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.Spectrum;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Normalized spectral clustering of Ng, Jordan and Weiss (NIPS 2001), the unconstrained baseline
+ * of every paper here: affinity W with zero diagonal, {@code M = D^-1/2 W D^-1/2}, its k largest
+ * eigenvectors as columns of X, rows of X scaled to unit length, k-means on the rows.
+ *
+ * <p>Two graphs: the dense Gaussian affinity (O(n² d) time, O(n²) memory, refused above what the
+ * heap holds) with a dense eigensolver, or the symmetric k-NN graph (O(n² d) time for the exact
+ * neighbours, O(n k) memory) with the Lanczos solver. Constraints are ignored.
+ */
+public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
+
+    public static final String NAME = "njw";
+
+    public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
+            "dense Gaussian affinity, or symmetric k-NN graph (sparse, for large n)");
+    public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
+            "k of the k-NN graph (graph=knn)");
+    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.SELF_TUNING);
+
+    public static final List<Parameter<?>> PARAMETERS = List.of(GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
+            SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
+
+    public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
+            "Normalized spectral clustering (unconstrained baseline), dense or k-NN graph",
+            "Ng, Jordan, Weiss: On spectral clustering, NIPS 2001", false, false, PARAMETERS,
+            values -> new NormalizedSpectralClustering(options(values)));
+
+    static final String SCALABLE = "njw with --param graph=knn, lsc-r, lsc-k or nystrom";
+
+    private final NjwOptions options;
+
+    public NormalizedSpectralClustering(NjwOptions options) {
+        this.options = options;
+    }
+
+    /** The options from parameter values over their defaults. */
+    public static NjwOptions options(ParameterValues values) {
+        return new NjwOptions(values.get(GRAPH), SpectralParameters.kernel(values, BANDWIDTH), values.get(NEIGHBOURS),
+                SpectralParameters.kmeans(values), SpectralParameters.lanczos(values));
+    }
+
+    public NjwOptions options() {
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()));
+        Eigensolvers.Solution solution;
+        if (options.graph() == GraphType.DENSE) {
+            DenseGraph graph = diagnostics.time("graph", () -> DenseAffinity.gaussian(data, options.kernel(), NAME, 2,
+                    SCALABLE, context));
+            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            DenseMatrix normalized = graph.weights();
+            double[] degrees = NormalizedAffinity.normalizeInPlace(normalized);
+            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
+            solution = diagnostics.time("eigen", () -> Eigensolvers.largestDense(normalized, k, context));
+        } else {
+            SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.build(data,
+                    new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
+            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            double[] degrees = graph.weights().rowSums();
+            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
+            SparseMatrix normalized = NormalizedAffinity.normalize(graph.weights(), degrees);
+            solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(Operators.of(normalized, context.parallel()),
+                    k, Spectrum.LARGEST, options.lanczos(), random.split()));
+        }
+        diagnostics.put("eigenvalues", solution.pairs().values()).solver(null, solution.status());
+        DenseMatrix embedding = EmbeddingClustering.rowNormalized(solution.pairs().vectors());
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), random.split(), context));
+        diagnostics.put("kmeansInertia", clusters.inertia());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
+                diagnostics.build(), null);
+    }
+
+    private static void report(Diagnostics.Builder diagnostics, double sigma, int components, int n) {
+        diagnostics.put("sigma", sigma).put("graphComponents", components);
+        String warning = GraphConnectivity.warning(components, n);
+        if (warning != null) {
+            diagnostics.warn(warning);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.csc.algorithm.spectral;
+
+import io.csc.algorithm.ClusteringModel;
+import io.csc.algorithm.RunContext;
+import io.csc.cluster.KMeans;
+import io.csc.data.Dataset;
+import io.csc.graph.SparseCoding;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.SparseMatrix;
+
+/**
+ * Places new points as a landmark method placed the training points: code them by their r nearest
+ * landmarks with the σ of fit, map the codes to the embedding with the p x m map of fit, scale rows
+ * to unit length if fit did, and assign each to the nearest k-means centre.
+ */
+public final class LandmarkModel implements ClusteringModel {
+
+    private final DenseMatrix landmarks;
+    private final int nearest;
+    private final double sigma;
+    private final DenseMatrix map;
+    private final boolean normalizeRows;
+    private final DenseMatrix centroids;
+
+    public LandmarkModel(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map, boolean normalizeRows,
+                         DenseMatrix centroids) {
+        this.landmarks = landmarks;
+        this.nearest = nearest;
+        this.sigma = sigma;
+        this.map = map;
+        this.normalizeRows = normalizeRows;
+        this.centroids = centroids;
+    }
+
+    @Override
+    public DenseMatrix embed(Dataset points, RunContext context) {
+        if (points.dimension() != landmarks.columns()) {
+            throw new IllegalArgumentException("The model was fitted on " + landmarks.columns() + " features; "
+                    + points.name() + " has " + points.dimension());
+        }
+        SparseMatrix codes = SparseCoding.encode(points, landmarks, nearest, sigma, context);
+        DenseMatrix embedding = LandmarkGraph.embed(codes, map, context.parallel());
+        if (normalizeRows) {
+            embedding.normalizeRows();
+        }
+        return embedding;
+    }
+
+    @Override
+    public int[] predict(Dataset points, RunContext context) {
+        return KMeans.assign(embed(points, context), centroids, context.parallel());
+    }
+}

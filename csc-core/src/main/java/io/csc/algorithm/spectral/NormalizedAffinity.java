@@ -1,0 +1,74 @@
+package io.csc.algorithm.spectral;
+
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.SparseMatrix;
+
+/**
+ * The symmetric normalization {@code D^-1/2 W D^-1/2} of an affinity matrix, whose largest
+ * eigenvectors are the smallest of the normalized Laplacian {@code I - D^-1/2 W D^-1/2}.
+ *
+ * <p>An isolated node (degree 0) gets {@code D^-1/2 = 0}: its row and column stay zero, it adds the
+ * eigenvalue 0 and never enters the leading eigenvectors; the count is reported by
+ * {@link #isolatedCount}.
+ */
+public final class NormalizedAffinity {
+
+    private NormalizedAffinity() {
+    }
+
+    /** {@code 1 / sqrt(d_i)} for positive degrees, 0 for isolated nodes. */
+    public static double[] inverseSquareRootDegrees(double[] degrees) {
+        double[] scale = new double[degrees.length];
+        for (int i = 0; i < degrees.length; i++) {
+            scale[i] = degrees[i] > 0 ? 1.0 / Math.sqrt(degrees[i]) : 0.0;
+        }
+        return scale;
+    }
+
+    /** The number of nodes with degree 0. */
+    public static int isolatedCount(double[] degrees) {
+        int count = 0;
+        for (double degree : degrees) {
+            if (!(degree > 0)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Row sums of a dense matrix. */
+    public static double[] rowSums(DenseMatrix matrix) {
+        int n = matrix.rows();
+        int m = matrix.columns();
+        double[] data = matrix.data();
+        double[] sums = new double[n];
+        for (int i = 0; i < n; i++) {
+            double sum = 0;
+            for (int j = 0; j < m; j++) {
+                sum += data[i * m + j];
+            }
+            sums[i] = sum;
+        }
+        return sums;
+    }
+
+    /** Replaces a dense W by {@code D^-1/2 W D^-1/2} in place and returns the degrees. */
+    public static double[] normalizeInPlace(DenseMatrix weights) {
+        double[] degrees = rowSums(weights);
+        double[] scale = inverseSquareRootDegrees(degrees);
+        int n = weights.rows();
+        double[] w = weights.data();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                w[i * n + j] *= scale[i] * scale[j];
+            }
+        }
+        return degrees;
+    }
+
+    /** The new sparse matrix {@code D^-1/2 W D^-1/2}, with the degrees of W. */
+    public static SparseMatrix normalize(SparseMatrix weights, double[] degrees) {
+        double[] scale = inverseSquareRootDegrees(degrees);
+        return weights.scale(scale, scale);
+    }
+}

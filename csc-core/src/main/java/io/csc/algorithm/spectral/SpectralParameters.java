@@ -1,0 +1,51 @@
+package io.csc.algorithm.spectral;
+
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.cluster.KMeansOptions;
+import io.csc.graph.BandwidthRule;
+import io.csc.graph.KernelOptions;
+import io.csc.linalg.LanczosOptions;
+
+/** Options shared by the spectral methods, declared once. */
+public final class SpectralParameters {
+
+    public static final Parameter<Integer> KMEANS_RESTARTS = Parameter.integer("kmeans-restarts",
+            KMeansOptions.DEFAULTS.restarts(), "k-means++ restarts of the final k-means (best inertia kept)");
+    public static final Parameter<Integer> KMEANS_ITERATIONS = Parameter.integer("kmeans-iterations",
+            KMeansOptions.DEFAULTS.maxIterations(), "iteration cap of each k-means run");
+    public static final Parameter<Double> SIGMA = Parameter.real("sigma", null,
+            "Gaussian kernel width; auto = chosen by the bandwidth rule");
+    public static final Parameter<Integer> SCALE_NEIGHBOURS = Parameter.integer("scale-neighbours",
+            KernelOptions.SELF_TUNING_NEIGHBOUR, "k of the knn-mean and self-tuning bandwidth rules");
+    public static final Parameter<Double> EIGEN_TOLERANCE = Parameter.real("eigen-tolerance",
+            LanczosOptions.DEFAULTS.tolerance(), "relative residual at which the sparse eigensolver stops");
+    public static final Parameter<Integer> EIGEN_ITERATIONS = Parameter.integer("eigen-iterations",
+            LanczosOptions.DEFAULTS.maxIterations(), "iteration cap of the sparse eigensolver");
+
+    private SpectralParameters() {
+    }
+
+    /** A bandwidth-rule option with the given default. */
+    public static Parameter<BandwidthRule> bandwidth(BandwidthRule defaultRule) {
+        return Parameter.choice("bandwidth", BandwidthRule.class, defaultRule,
+                "how sigma is chosen when not given: median pairwise distance, mean k-NN distance, "
+                        + "or self-tuning local scales (Zelnik-Manor and Perona)");
+    }
+
+    /** The k-means options from the values. */
+    public static KMeansOptions kmeans(ParameterValues values) {
+        return new KMeansOptions(values.get(KMEANS_RESTARTS), values.get(KMEANS_ITERATIONS),
+                KMeansOptions.DEFAULTS.tolerance());
+    }
+
+    /** The kernel options from the values (a given sigma means a fixed bandwidth). */
+    public static KernelOptions kernel(ParameterValues values, Parameter<BandwidthRule> bandwidth) {
+        return KernelOptions.of(values.get(SIGMA), values.get(bandwidth), values.get(SCALE_NEIGHBOURS));
+    }
+
+    /** The sparse eigensolver options from the values. */
+    public static LanczosOptions lanczos(ParameterValues values) {
+        return new LanczosOptions(values.get(EIGEN_TOLERANCE), values.get(EIGEN_ITERATIONS), 0);
+    }
+}

@@ -1,0 +1,134 @@
+package io.csc.graph;
+
+import io.csc.algorithm.RunContext;
+import io.csc.data.Dataset;
+import io.csc.linalg.DistanceKernels;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/** Resolves a {@link KernelOptions} into a {@link Bandwidth} for a data set. */
+public final class Bandwidths {
+
+    /** Points used by the median rule; above it, a seeded sample of this size. */
+    public static final int MEDIAN_SAMPLE = 2000;
+
+    private Bandwidths() {
+    }
+
+    /**
+     * The bandwidth for {@code data}. {@code neighbours} may be null; it is computed when the rule
+     * needs it (k-NN mean and self-tuning) and may be passed in when the caller already has it.
+     */
+    public static Bandwidth resolve(KernelOptions kernel, Dataset data, NeighbourLists neighbours, RunContext context) {
+        return switch (kernel.rule()) {
+            case FIXED -> Bandwidth.global(kernel.sigma());
+            case MEDIAN -> Bandwidth.global(positive(medianDistance(data, context), "median pairwise distance"));
+            case KNN_MEAN -> {
+                NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);
+                double sum = 0;
+                for (int i = 0; i < lists.size(); i++) {
+                    for (int t = 0; t < kernel.neighbours(); t++) {
+                        sum += lists.distance(i, t);
+                    }
+                }
+                yield Bandwidth.global(positive(sum / ((double) lists.size() * kernel.neighbours()), "mean k-NN distance"));
+            }
+            case SELF_TUNING -> {
+                NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);
+                yield localScales(lists, kernel.neighbours());
+            }
+        };
+    }
+
+    private static NeighbourLists neighboursFor(KernelOptions kernel, Dataset data, NeighbourLists given, RunContext context) {
+        int wanted = Math.min(kernel.neighbours(), data.size() - 1);
+        if (given != null && given.neighbours() >= wanted) {
+            return given;
+        }
+        return NearestNeighbours.exact(data, wanted, context.backend(), context.parallel(), context.progress());
+    }
+
+    /**
+     * Local scales σ_i = distance to the k-th neighbour. A point whose k-th neighbour is a
+     * duplicate (distance 0) gets the mean of the positive scales, so that no kernel value divides
+     * by zero.
+     */
+    static Bandwidth localScales(NeighbourLists lists, int k) {
+        int t = Math.min(k, lists.neighbours()) - 1;
+        double[] scales = new double[lists.size()];
+        double sum = 0;
+        int positive = 0;
+        for (int i = 0; i < scales.length; i++) {
+            scales[i] = lists.distance(i, t);
+            if (scales[i] > 0) {
+                sum += scales[i];
+                positive++;
+            }
+        }
+        double fallback = positive > 0 ? sum / positive : 1.0;
+        for (int i = 0; i < scales.length; i++) {
+            if (!(scales[i] > 0)) {
+                scales[i] = fallback;
+            }
+        }
+        return new Bandwidth(Arrays.stream(scales).average().orElse(fallback), scales);
+    }
+
+    /** The median Euclidean distance over pairs of (a sample of) the points. */
+    public static double medianDistance(Dataset data, RunContext context) {
+        int n = data.size();
+        int d = data.dimension();
+        Dataset sample = data;
+        if (n > MEDIAN_SAMPLE) {
+            int[] rows = sampleWithoutReplacement(n, MEDIAN_SAMPLE, new SplittableRandom(context.seed() ^ 0x6d656469616eL));
+            sample = data.subset(rows);
+        }
+        int m = sample.size();
+        double[] x = sample.features();
+        double[] norms = DistanceKernels.squaredNorms(x, m, d);
+        double[] squared = new double[m * m];
+        DistanceKernels.squaredDistances(context.backend(), x, norms, 0, m, x, norms, m, d, squared);
+        double[] pairs = new double[m * (m - 1) / 2];
+        int t = 0;
+        for (int i = 0; i < m; i++) {
+            for (int j = i + 1; j < m; j++) {
+                pairs[t++] = squared[i * m + j];
+            }
+        }
+        if (pairs.length == 0) {
+            return 0.0;
+        }
+        Arrays.sort(pairs);
+        int middle = pairs.length / 2;
+        double median = pairs.length % 2 == 1 ? pairs[middle] : 0.5 * (pairs[middle - 1] + pairs[middle]);
+        return Math.sqrt(median);
+    }
+
+    /** {@code count} distinct indices of {@code [0, n)} drawn uniformly, in ascending order. */
+    public static int[] sampleWithoutReplacement(int n, int count, SplittableRandom random) {
+        if (count > n || count < 0) {
+            throw new IllegalArgumentException("Cannot draw " + count + " distinct points from " + n);
+        }
+        int[] permutation = new int[n];
+        for (int i = 0; i < n; i++) {
+            permutation[i] = i;
+        }
+        for (int i = 0; i < count; i++) {
+            int j = i + random.nextInt(n - i);
+            int swap = permutation[i];
+            permutation[i] = permutation[j];
+            permutation[j] = swap;
+        }
+        int[] sample = Arrays.copyOf(permutation, count);
+        Arrays.sort(sample);
+        return sample;
+    }
+
+    private static double positive(double sigma, String rule) {
+        if (!(sigma > 0)) {
+            throw new IllegalArgumentException("The " + rule + " is " + sigma
+                    + " (all points identical?): give sigma explicitly with --param sigma=VALUE");
+        }
+        return sigma;
+    }
+}

@@ -1,0 +1,69 @@
+package io.csc.graph;
+
+import io.csc.algorithm.RunContext;
+import io.csc.data.Dataset;
+import io.csc.linalg.SparseMatrix;
+
+/**
+ * The symmetric k-nearest-neighbour graph with Gaussian weights, stored as CSR. Exact neighbours
+ * (blocked brute force, O(n² d) time), O(n k) memory.
+ */
+public final class KnnGraph {
+
+    private KnnGraph() {
+    }
+
+    /** Builds the graph of {@code data}. */
+    public static SparseGraph build(Dataset data, KnnGraphOptions options, RunContext context) {
+        int n = data.size();
+        int k = Math.min(options.neighbours(), n - 1);
+        int scaleNeighbours = options.kernel().neighbours();
+        int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
+        NeighbourLists lists = NearestNeighbours.exact(data, wanted, context.backend(), context.parallel(), context.progress());
+        Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
+        int edges = n * k;
+        int[] rows = new int[edges];
+        int[] columns = new int[edges];
+        double[] weights = new double[edges];
+        int t = 0;
+        for (int i = 0; i < n; i++) {
+            for (int s = 0; s < k; s++) {
+                int j = lists.neighbour(i, s);
+                double distance = lists.distance(i, s);
+                rows[t] = i;
+                columns[t] = j;
+                weights[t++] = bandwidth.weight(i, j, distance * distance);
+            }
+        }
+        SparseMatrix directed = SparseMatrix.fromTriplets(n, n, rows, columns, weights, t, SparseMatrix.Duplicates.MAX);
+        SparseMatrix symmetric = options.mutual() ? mutual(directed) : directed.symmetrize(true);
+        return new SparseGraph(symmetric, bandwidth, GraphConnectivity.components(symmetric).count(), lists);
+    }
+
+    private static boolean needsNeighbours(KernelOptions kernel) {
+        return kernel.rule() == BandwidthRule.KNN_MEAN || kernel.rule() == BandwidthRule.SELF_TUNING;
+    }
+
+    /** Keeps an edge only when both ends list each other. */
+    private static SparseMatrix mutual(SparseMatrix directed) {
+        SparseMatrix transposed = directed.transpose();
+        int n = directed.rows();
+        int[] rowPointers = directed.rowPointers();
+        int[] columnIndices = directed.columnIndices();
+        double[] values = directed.values();
+        int[] rows = new int[directed.nonZeros()];
+        int[] columns = new int[directed.nonZeros()];
+        double[] weights = new double[directed.nonZeros()];
+        int t = 0;
+        for (int i = 0; i < n; i++) {
+            for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
+                if (transposed.get(i, columnIndices[p]) != 0.0) {
+                    rows[t] = i;
+                    columns[t] = columnIndices[p];
+                    weights[t++] = values[p];
+                }
+            }
+        }
+        return SparseMatrix.fromTriplets(n, n, rows, columns, weights, t, SparseMatrix.Duplicates.MAX);
+    }
+}

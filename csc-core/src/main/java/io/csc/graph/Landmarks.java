@@ -1,0 +1,107 @@
+package io.csc.graph;
+
+import io.csc.algorithm.RunContext;
+import io.csc.data.Dataset;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DistanceKernels;
+
+import java.util.SplittableRandom;
+
+/**
+ * Landmark (base vector) selection for the landmark methods: p points drawn at random, or the
+ * centres of a few k-means iterations started from such a draw (Chen and Cai 2011, whose code runs
+ * 5 iterations of one k-means from random points; the distance step here is a matrix product).
+ */
+public final class Landmarks {
+
+    /** Rows per block of the distance step. */
+    private static final int ROW_BLOCK = 2048;
+
+    private Landmarks() {
+    }
+
+    /** How landmarks are chosen. */
+    public enum Selection { RANDOM, KMEANS }
+
+    /** {@code p} distinct points of {@code data} drawn uniformly, as a p x d matrix (ascending index order). */
+    public static DenseMatrix random(Dataset data, int p, SplittableRandom random) {
+        int[] rows = Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random);
+        return new DenseMatrix(p, data.dimension(), data.subset(rows).features());
+    }
+
+    /**
+     * The centres after {@code iterations} Lloyd iterations started from {@code p} random points. A
+     * centre that loses all its points keeps its previous position.
+     */
+    public static DenseMatrix kmeans(Dataset data, int p, int iterations, RunContext context) {
+        if (iterations < 0) {
+            throw new IllegalArgumentException("Invalid landmark k-means iterations: " + iterations + " (must be >= 0)");
+        }
+        DenseMatrix centres = random(data, p, context.random().split());
+        int n = data.size();
+        int d = data.dimension();
+        double[] x = data.features();
+        double[] norms = DistanceKernels.squaredNorms(x, n, d);
+        int[] assignment = new int[n];
+        for (int iteration = 0; iteration < iterations; iteration++) {
+            assign(x, norms, n, d, centres, assignment, context);
+            double[] sums = new double[p * d];
+            int[] counts = new int[p];
+            for (int i = 0; i < n; i++) {
+                int c = assignment[i];
+                counts[c]++;
+                int source = i * d;
+                int target = c * d;
+                for (int j = 0; j < d; j++) {
+                    sums[target + j] += x[source + j];
+                }
+            }
+            double[] centreData = centres.data();
+            for (int c = 0; c < p; c++) {
+                if (counts[c] > 0) {
+                    double inverse = 1.0 / counts[c];
+                    for (int j = 0; j < d; j++) {
+                        centreData[c * d + j] = sums[c * d + j] * inverse;
+                    }
+                }
+            }
+            context.progress().progress("landmark k-means", iteration + 1, iterations);
+        }
+        return centres;
+    }
+
+    /** Assigns every point to its nearest centre (ties to the smaller index). */
+    static void assign(double[] x, double[] norms, int n, int d, DenseMatrix centres, int[] assignment, RunContext context) {
+        int p = centres.rows();
+        double[] centreNorms = DistanceKernels.squaredNorms(centres.data(), p, d);
+        double[] block = new double[Math.min(ROW_BLOCK, n) * p];
+        for (int start = 0; start < n; start += ROW_BLOCK) {
+            int end = Math.min(n, start + ROW_BLOCK);
+            DistanceKernels.squaredDistances(context.backend(), x, norms, start, end, centres.data(), centreNorms, p, d, block);
+            int blockStart = start;
+            context.parallel().forRange(end - start, 256, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    int best = 0;
+                    double bestDistance = block[r * p];
+                    for (int c = 1; c < p; c++) {
+                        double distance = block[r * p + c];
+                        if (distance < bestDistance) {
+                            bestDistance = distance;
+                            best = c;
+                        }
+                    }
+                    assignment[blockStart + r] = best;
+                }
+            });
+        }
+    }
+
+    private static int checkCount(Dataset data, int p) {
+        if (p < 1 || p > data.size()) {
+            throw new IllegalArgumentException("Invalid number of landmarks: " + p + " (must be in [1, " + data.size()
+                    + "], the number of points)");
+        }
+        return p;
+    }
+
+}

@@ -1,0 +1,57 @@
+package io.csc.linalg;
+
+/**
+ * Squared Euclidean distances between rows of two row-major matrices, computed as
+ * {@code ||x||² + ||y||² - 2 x·y} with one matrix product per block (the heavy part runs in the
+ * backend's gemm), and clamped at zero against rounding.
+ */
+public final class DistanceKernels {
+
+    private DistanceKernels() {
+    }
+
+    /** The squared Euclidean norm of each of the n rows of a row-major {@code n x d} array. */
+    public static double[] squaredNorms(double[] x, int n, int d) {
+        if ((long) n * d > x.length) {
+            throw new DimensionMismatchException(n + " x " + d + " rows need " + (long) n * d + " values, array has " + x.length);
+        }
+        double[] norms = new double[n];
+        for (int i = 0; i < n; i++) {
+            double sum = 0;
+            int base = i * d;
+            for (int j = 0; j < d; j++) {
+                double value = x[base + j];
+                sum += value * value;
+            }
+            norms[i] = sum;
+        }
+        return norms;
+    }
+
+    /**
+     * Writes {@code ||x_i - y_j||²} for rows {@code i in [from, to)} of {@code x} and all {@code m}
+     * rows of {@code y} into {@code out}, row-major {@code (to - from) x m} from offset 0.
+     *
+     * @param xNorms squared norms of all rows of x (from {@link #squaredNorms})
+     * @param yNorms squared norms of the m rows of y
+     */
+    public static void squaredDistances(LinearAlgebraBackend backend, double[] x, double[] xNorms, int from, int to,
+                                        double[] y, double[] yNorms, int m, int d, double[] out) {
+        int rows = to - from;
+        if (rows < 0 || (long) rows * m > out.length) {
+            throw new DimensionMismatchException("Output of " + out.length + " values for a " + rows + " x " + m + " block");
+        }
+        if (rows == 0 || m == 0) {
+            return;
+        }
+        backend.gemm(false, true, rows, m, d, -2.0, x, from * d, d, y, 0, d, 0.0, out, 0, m);
+        for (int r = 0; r < rows; r++) {
+            double xNorm = xNorms[from + r];
+            int base = r * m;
+            for (int j = 0; j < m; j++) {
+                double value = out[base + j] + xNorm + yNorms[j];
+                out[base + j] = value > 0 ? value : 0.0;
+            }
+        }
+    }
+}
