@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -40,6 +42,10 @@ public final class CsvReader {
     private static final int DETECTION_LIMIT = 1 << 20;
     private static final char BYTE_ORDER_MARK = '\uFEFF';
     private static final int SHOWN_HEADER_VALUES = 5;
+    /** Where Commons CSV's messages name the line: "(startline 3)" or "at line: 3, position: 16". */
+    private static final Pattern LINE_IN_PARSER_MESSAGE = Pattern.compile("line:? ?(\\d+)");
+    private static final Pattern LINE_IN_PARSER_MESSAGE_DETAIL =
+            Pattern.compile("\\(startline \\d+\\)|at line: \\d+, position: \\d+");
 
     private CsvReader() {
     }
@@ -176,8 +182,12 @@ public final class CsvReader {
         } catch (UncheckedIOException e) {
             IOException cause = e.getCause();
             if (cause instanceof CSVException) {
-                throw new DataException(source + " line " + (parser.getCurrentLineNumber() + 1)
-                        + ": malformed CSV (" + cause.getMessage() + "); check the quotes on that line", cause);
+                String message = String.valueOf(cause.getMessage());
+                Matcher lineMention = LINE_IN_PARSER_MESSAGE.matcher(message);
+                long line = lineMention.find() ? Long.parseLong(lineMention.group(1)) : parser.getCurrentLineNumber();
+                String problem = LINE_IN_PARSER_MESSAGE_DETAIL.matcher(message).replaceAll("").strip();
+                throw new DataException(source + " line " + line + ": malformed CSV (" + problem
+                        + "); check the quotes on that line", cause);
             }
             throw DataFiles.readFailure(source, cause);
         }

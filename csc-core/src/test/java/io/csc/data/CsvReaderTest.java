@@ -226,7 +226,9 @@ class CsvReaderTest {
     void unterminatedQuote() {
         Path file = TestFiles.text(directory, "quote.csv", "a,label\n1,0\n\"2,1\n");
         DataException error = assertThrows(DataException.class, () -> CsvReader.read(file));
-        assertMessage(error, "quote.csv", "malformed CSV");
+        assertMessage(error, "quote.csv", "line 3", "malformed CSV", "EOF reached");
+        Path stray = TestFiles.text(directory, "stray.csv", "a,label\n1,0\n\"2\"x,1\n3,0\n");
+        assertMessage(assertThrows(DataException.class, () -> CsvReader.read(stray)), "stray.csv", "line 3", "malformed CSV");
     }
 
     @Test
