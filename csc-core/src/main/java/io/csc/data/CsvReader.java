@@ -1,0 +1,299 @@
+package io.csc.data;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads a numeric CSV file (UTF-8, optionally gzip-compressed) into a {@link Dataset}.
+ *
+ * <p>The first non-empty row is the header and names the columns; it is required. Every column
+ * except the label column (see {@link CsvOptions}) is a feature and must hold a finite number in
+ * every row. Quoted fields, CRLF line ends, a byte order mark and empty lines are
+ * accepted. Label values may be any text: class ids follow their sorted order (numeric order when
+ * every label is a number, otherwise lexicographic) and class names keep the text.
+ *
+ * <p>Feature names come from the header when the file has labels; without labels they are
+ * {@code x0, x1, ...} (the {@link Dataset} factories name unlabelled features that way).
+ *
+ * <p>Any problem raises a {@link DataException} naming the file, the line (as an editor counts
+ * it; for a quoted field spanning lines, the record's last line), the column and the value. Parsing streams the file once; a million rows of 50 numbers
+ * take seconds.
+ */
+public final class CsvReader {
+
+    private static final String DEFAULT_LABEL_COLUMN = "label";
+    private static final char[] DETECTED_DELIMITERS = {',', ';', '\t'};
+    private static final int DETECTION_LIMIT = 1 << 20;
+    private static final char BYTE_ORDER_MARK = '\uFEFF';
+    private static final int SHOWN_HEADER_VALUES = 5;
+    /** Where Commons CSV's messages name the line: "(startline 3)" or "at line: 3, position: 16". */
+    private static final Pattern LINE_IN_PARSER_MESSAGE = Pattern.compile("line:? ?(\\d+)");
+    private static final Pattern LINE_IN_PARSER_MESSAGE_DETAIL =
+            Pattern.compile("\\(startline \\d+\\)|at line: \\d+, position: \\d+");
+
+    private CsvReader() {
+    }
+
+    /** Reads {@code file} with {@link CsvOptions#defaults()}. */
+    public static Dataset read(Path file) {
+        return read(file, CsvOptions.defaults());
+    }
+
+    /**
+     * Reads {@code file}; the data set is named after the file without extension.
+     *
+     * @throws DataException for a missing, unreadable, empty or malformed file, naming the line,
+     *                       column and value at fault
+     */
+    public static Dataset read(Path file, CsvOptions options) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(options, "options");
+        try (InputStream in = DataFiles.open(file)) {
+            return read(new InputStreamReader(in, StandardCharsets.UTF_8), file.toString(), DataFiles.baseName(file), options);
+        } catch (IOException e) {
+            throw DataFiles.readFailure(file, e);
+        }
+    }
+
+    /**
+     * Reads CSV text from {@code input} (not closed here); {@code source} names it in messages.
+     */
+    static Dataset read(Reader input, String source, String name, CsvOptions options) throws IOException {
+        BufferedReader reader = new BufferedReader(input, DataFiles.BUFFER_SIZE);
+        skipByteOrderMark(reader);
+        char delimiter = options.delimiter() != null ? options.delimiter() : detectDelimiter(reader);
+        CSVFormat format = CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setIgnoreEmptyLines(true).get();
+        CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get();
+        Iterator<CSVRecord> records = parser.iterator();
+        if (!hasNext(records, parser, source)) {
+            throw new DataException(source + " is empty; a CSV file needs a header row naming the columns, "
+                    + "then one row per point");
+        }
+        List<String> header = headerNames(records.next());
+        long headerLine = parser.getCurrentLineNumber();
+        requireHeader(header, source, headerLine);
+        int labelIndex = labelIndex(header, options, source);
+        int dimension = header.size() - (labelIndex >= 0 ? 1 : 0);
+        if (dimension == 0) {
+            throw new DataException(source + " line " + headerLine + ": the only column is the label column "
+                    + DataFiles.quote(header.get(labelIndex)) + "; add feature columns");
+        }
+        Table table = new Table(source, header, labelIndex, dimension, delimiter);
+        while (hasNext(records, parser, source)) {
+            CSVRecord record = records.next();
+            table.add(record, parser.getCurrentLineNumber());
+        }
+        if (table.rows.rows() == 0) {
+            throw new DataException(source + " has a header (line " + headerLine + ") but no data rows; "
+                    + "add one row per point below the header");
+        }
+        return table.toDataset(name);
+    }
+
+    /**
+     * The rows read so far. Converting a record is a method of its own, called once per row, so
+     * that the JIT compiles it fully rather than only as part of one long-running loop.
+     */
+    private static final class Table {
+        private final String source;
+        private final List<String> header;
+        private final int columns;
+        private final int labelIndex;
+        private final int dimension;
+        private final char delimiter;
+        private final RowBuffer rows;
+        private final LabelEncoder labels;
+        private final double[] row;
+
+        Table(String source, List<String> header, int labelIndex, int dimension, char delimiter) {
+            this.source = source;
+            this.header = header;
+            this.columns = header.size();
+            this.labelIndex = labelIndex;
+            this.dimension = dimension;
+            this.delimiter = delimiter;
+            this.rows = new RowBuffer(dimension);
+            this.labels = labelIndex >= 0 ? new LabelEncoder() : null;
+            this.row = new double[dimension];
+        }
+
+        void add(CSVRecord record, long line) {
+            if (record.size() != columns) {
+                throw new DataException(source + " line " + line + " has " + record.size() + " fields, the header has "
+                        + columns + "; give every row one value per column, separated by "
+                        + CsvOptions.describe(delimiter));
+            }
+            int feature = 0;
+            for (int column = 0; column < columns; column++) {
+                String text = record.get(column);
+                if (column == labelIndex) {
+                    String label = text.strip();
+                    if (label.isEmpty()) {
+                        throw new DataException(location(source, line, header, column)
+                                + ": the label is empty; give every row a class, or read the file without labels");
+                    }
+                    labels.add(label);
+                    continue;
+                }
+                double value = NumberParser.parse(text);
+                if (!Double.isFinite(value)) {
+                    throw badValue(source, line, header, column, text);
+                }
+                row[feature++] = value;
+            }
+            if (rows.isFull()) {
+                throw new DataException(source + " line " + line + ": more than " + rows.maxRows() + " rows of "
+                        + dimension + " features do not fit in one array; use fewer rows or features");
+            }
+            rows.append(row);
+        }
+
+        Dataset toDataset(String name) {
+            int size = rows.rows();
+            double[] features = rows.toArray();
+            if (labels == null) {
+                return Dataset.unlabelled(name, size, dimension, features);
+            }
+            List<String> featureNames = new ArrayList<>(header);
+            featureNames.remove(labelIndex);
+            return Dataset.labelled(name, size, dimension, features, labels.labels(), labels.classNames(), featureNames);
+        }
+    }
+
+    private static boolean hasNext(Iterator<CSVRecord> records, CSVParser parser, String source) {
+        try {
+            return records.hasNext();
+        } catch (UncheckedIOException e) {
+            IOException cause = e.getCause();
+            if (cause instanceof CSVException) {
+                String message = String.valueOf(cause.getMessage());
+                Matcher lineMention = LINE_IN_PARSER_MESSAGE.matcher(message);
+                long line = lineMention.find() ? Long.parseLong(lineMention.group(1)) : parser.getCurrentLineNumber();
+                String problem = LINE_IN_PARSER_MESSAGE_DETAIL.matcher(message).replaceAll("").strip();
+                throw new DataException(source + " line " + line + ": malformed CSV (" + problem
+                        + "); check the quotes on that line", cause);
+            }
+            throw DataFiles.readFailure(source, cause);
+        }
+    }
+
+    private static List<String> headerNames(CSVRecord record) {
+        List<String> names = new ArrayList<>(record.size());
+        for (int column = 0; column < record.size(); column++) {
+            String name = record.get(column).strip();
+            names.add(name.isEmpty() ? "column" + (column + 1) : name);
+        }
+        return names;
+    }
+
+    /**
+     * Rejects a first row that is plainly data: all numbers, other than the column numbers
+     * {@code 0..d-1} or {@code 1..d} some tools write as a header.
+     */
+    private static void requireHeader(List<String> header, String source, long line) {
+        boolean fromZero = true;
+        boolean fromOne = true;
+        for (int column = 0; column < header.size(); column++) {
+            double value = NumberParser.parse(header.get(column));
+            if (!Double.isFinite(value)) {
+                return;
+            }
+            fromZero &= value == column;
+            fromOne &= value == column + 1;
+        }
+        if (!fromZero && !fromOne) {
+            String shown = String.join(", ", header.subList(0, Math.min(SHOWN_HEADER_VALUES, header.size())));
+            throw new DataException(source + " line " + line + " holds numbers (" + shown
+                    + (header.size() > SHOWN_HEADER_VALUES ? ", ..." : "")
+                    + "), not column names; add a header row naming the columns (for example x1,x2,...,label)");
+        }
+    }
+
+    private static int labelIndex(List<String> header, CsvOptions options, String source) {
+        if (options.noLabels()) {
+            return -1;
+        }
+        String wanted = options.labelColumn() != null ? options.labelColumn() : DEFAULT_LABEL_COLUMN;
+        int index = header.indexOf(wanted);
+        if (index < 0) {
+            for (int column = 0; column < header.size() && index < 0; column++) {
+                if (header.get(column).equalsIgnoreCase(wanted)) {
+                    index = column;
+                }
+            }
+        }
+        if (index < 0 && options.labelColumn() != null) {
+            throw new DataException(source + ": no label column " + DataFiles.quote(wanted) + "; the columns are "
+                    + DataFiles.listNames(header) + "; name one of them, or read the file without labels");
+        }
+        return index;
+    }
+
+    private static DataException badValue(String source, long line, List<String> header, int column, String text) {
+        String problem = NumberParser.problem(text);
+        String advice = problem.startsWith("is not a number")
+                ? "feature columns must be numeric: remove the column, or choose it as the label column"
+                : "remove the row or fill in the value";
+        return new DataException(location(source, line, header, column) + ": " + DataFiles.quote(text) + " "
+                + problem + "; " + advice);
+    }
+
+    private static String location(String source, long line, List<String> header, int column) {
+        return source + " line " + line + ", column " + DataFiles.quote(header.get(column)) + " (" + (column + 1) + ")";
+    }
+
+    private static void skipByteOrderMark(BufferedReader reader) throws IOException {
+        reader.mark(1);
+        if (reader.read() != BYTE_ORDER_MARK) {
+            reader.reset();
+        }
+    }
+
+    /** The most frequent candidate delimiter outside quotes on the first non-empty line. */
+    private static char detectDelimiter(BufferedReader reader) throws IOException {
+        reader.mark(DETECTION_LIMIT);
+        int[] counts = new int[DETECTED_DELIMITERS.length];
+        boolean quoted = false;
+        boolean sawText = false;
+        for (int read = 0; read < DETECTION_LIMIT - 1; read++) {
+            int c = reader.read();
+            if (c < 0 || (!quoted && (c == '\n' || c == '\r') && sawText)) {
+                break;
+            }
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (!quoted) {
+                for (int k = 0; k < DETECTED_DELIMITERS.length; k++) {
+                    if (c == DETECTED_DELIMITERS[k]) {
+                        counts[k]++;
+                    }
+                }
+            }
+            sawText |= !Character.isWhitespace(c);
+        }
+        reader.reset();
+        int best = 0;
+        for (int k = 1; k < counts.length; k++) {
+            if (counts[k] > counts[best]) {
+                best = k;
+            }
+        }
+        return DETECTED_DELIMITERS[best];
+    }
+}

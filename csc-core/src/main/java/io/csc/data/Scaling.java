@@ -1,0 +1,116 @@
+package io.csc.data;
+
+import java.util.Objects;
+
+/**
+ * Per-feature scaling applied before building a similarity graph. Each scaling maps feature j to
+ * {@code (x - offset_j) * factor_j}, with the offset and factor taken from the data itself.
+ *
+ * <p>A constant column (all values equal) carries no information and becomes all 0: the offset
+ * is then the constant and the factor 0, so nothing is ever divided by zero. Constancy is tested
+ * exactly (minimum equals maximum), not against a tolerance.
+ */
+public enum Scaling {
+    /** No change: {@link #apply} returns its argument. */
+    NONE,
+    /**
+     * Z-score: subtract the column mean, divide by the column's population standard deviation
+     * (the sum of squared deviations divided by n, not n - 1, as scikit-learn's
+     * {@code StandardScaler} does), so that each column has mean 0 and variance exactly 1.
+     */
+    ZSCORE,
+    /** Min-max: map each column's range [min, max] onto [0, 1]. */
+    MINMAX;
+
+    /**
+     * The data scaled: a new data set with a new feature array and the same name, labels and
+     * feature names; the input is untouched. {@link #NONE} returns {@code data} itself.
+     */
+    public Dataset apply(Dataset data) {
+        Objects.requireNonNull(data, "data");
+        if (this == NONE) {
+            return data;
+        }
+        int size = data.size();
+        int dimension = data.dimension();
+        double[] features = data.features();
+        if (size == 0) {
+            return data.withFeatures(new double[0], dimension);
+        }
+        double[] minimum = new double[dimension];
+        double[] maximum = new double[dimension];
+        columnRanges(features, size, dimension, minimum, maximum);
+        double[] offset = new double[dimension];
+        double[] factor = new double[dimension];
+        if (this == ZSCORE) {
+            double[] mean = columnMeans(features, size, dimension);
+            double[] deviation = populationStandardDeviations(features, size, dimension, mean);
+            for (int j = 0; j < dimension; j++) {
+                offset[j] = mean[j];
+                factor[j] = 1 / deviation[j];
+            }
+        } else {
+            for (int j = 0; j < dimension; j++) {
+                offset[j] = minimum[j];
+                factor[j] = 1 / (maximum[j] - minimum[j]);
+            }
+        }
+        for (int j = 0; j < dimension; j++) {
+            if (minimum[j] == maximum[j]) {
+                offset[j] = minimum[j];
+                factor[j] = 0;
+            }
+        }
+        double[] scaled = new double[features.length];
+        for (int i = 0; i < size; i++) {
+            int rowStart = i * dimension;
+            for (int j = 0; j < dimension; j++) {
+                scaled[rowStart + j] = (features[rowStart + j] - offset[j]) * factor[j];
+            }
+        }
+        return data.withFeatures(scaled, dimension);
+    }
+
+    private static void columnRanges(double[] features, int size, int dimension, double[] minimum, double[] maximum) {
+        System.arraycopy(features, 0, minimum, 0, dimension);
+        System.arraycopy(features, 0, maximum, 0, dimension);
+        for (int i = 1; i < size; i++) {
+            int rowStart = i * dimension;
+            for (int j = 0; j < dimension; j++) {
+                double value = features[rowStart + j];
+                minimum[j] = Math.min(minimum[j], value);
+                maximum[j] = Math.max(maximum[j], value);
+            }
+        }
+    }
+
+    private static double[] columnMeans(double[] features, int size, int dimension) {
+        double[] mean = new double[dimension];
+        for (int i = 0; i < size; i++) {
+            int rowStart = i * dimension;
+            for (int j = 0; j < dimension; j++) {
+                mean[j] += features[rowStart + j];
+            }
+        }
+        for (int j = 0; j < dimension; j++) {
+            mean[j] /= size;
+        }
+        return mean;
+    }
+
+    /** Two-pass: the sum of squared deviations from the mean, divided by n, square-rooted. */
+    private static double[] populationStandardDeviations(double[] features, int size, int dimension, double[] mean) {
+        double[] deviation = new double[dimension];
+        for (int i = 0; i < size; i++) {
+            int rowStart = i * dimension;
+            for (int j = 0; j < dimension; j++) {
+                double difference = features[rowStart + j] - mean[j];
+                deviation[j] += difference * difference;
+            }
+        }
+        for (int j = 0; j < dimension; j++) {
+            deviation[j] = Math.sqrt(deviation[j] / size);
+        }
+        return deviation;
+    }
+}

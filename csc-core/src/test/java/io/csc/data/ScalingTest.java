@@ -1,0 +1,85 @@
+package io.csc.data;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScalingTest {
+
+    private static final double TOLERANCE = 1e-12;
+
+    /** Three points, columns: varying, constant, varying with negatives. */
+    private static Dataset small() {
+        double[] features = {
+            1, 5, -2,
+            2, 5, 0,
+            6, 5, 2};
+        return Dataset.labelled("small", 3, 3, features, new int[] {0, 1, 1}, List.of("a", "b"), List.of("p", "q", "r"));
+    }
+
+    @Test
+    void zscoreUsesThePopulationStandardDeviation() {
+        Dataset data = small();
+        double[] original = data.features().clone();
+        Dataset scaled = Scaling.ZSCORE.apply(data);
+        // column p: mean 3, population variance (4 + 1 + 9) / 3 = 14/3
+        double sd = Math.sqrt(14.0 / 3);
+        // column r: mean 0, population variance 8/3
+        double sdR = Math.sqrt(8.0 / 3);
+        assertArrayEquals(new double[] {
+            -2 / sd, 0, -2 / sdR,
+            -1 / sd, 0, 0,
+            3 / sd, 0, 2 / sdR}, scaled.features(), TOLERANCE);
+        assertArrayEquals(original, data.features());
+        assertNotSame(data.features(), scaled.features());
+        assertArrayEquals(data.labels(), scaled.labels());
+        assertEquals(data.featureNames(), scaled.featureNames());
+        assertEquals("small", scaled.name());
+    }
+
+    @Test
+    void zscoreGivesMeanZeroAndUnitVarianceOnIris() {
+        Dataset iris = Scaling.ZSCORE.apply(BundledData.load("iris"));
+        for (int j = 0; j < iris.dimension(); j++) {
+            double sum = 0;
+            double squares = 0;
+            for (int i = 0; i < iris.size(); i++) {
+                sum += iris.feature(i, j);
+                squares += iris.feature(i, j) * iris.feature(i, j);
+            }
+            assertEquals(0, sum / iris.size(), 1e-12);
+            assertEquals(1, squares / iris.size(), 1e-12);
+        }
+    }
+
+    @Test
+    void minMaxMapsEachColumnOntoZeroOne() {
+        Dataset scaled = Scaling.MINMAX.apply(small());
+        assertArrayEquals(new double[] {
+            0, 0, 0,
+            0.2, 0, 0.5,
+            1, 0, 1}, scaled.features(), TOLERANCE);
+    }
+
+    @Test
+    void constantColumnsBecomeExactZero() {
+        double[] features = {0.1, 0.1, 0.1, 0.1};
+        Dataset data = Dataset.unlabelled("c", 4, 1, features);
+        for (Scaling scaling : List.of(Scaling.ZSCORE, Scaling.MINMAX)) {
+            for (double value : scaling.apply(data).features()) {
+                assertEquals(0.0, value);
+                assertEquals(0, Double.doubleToRawLongBits(value), "positive zero");
+            }
+        }
+    }
+
+    @Test
+    void noneReturnsTheDataItself() {
+        Dataset data = small();
+        assertSame(data, Scaling.NONE.apply(data));
+    }
+}
