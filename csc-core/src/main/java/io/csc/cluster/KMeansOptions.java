@@ -1,0 +1,47 @@
+package io.csc.cluster;
+
+/**
+ * Settings of {@link KMeans}.
+ *
+ * @param restarts number of independent runs (each with its own k-means++ seeding); the run with
+ *     the lowest inertia is kept. {@code >= 1}, default 10.
+ * @param maxIterations upper bound on the Lloyd iterations of one run. {@code >= 1}, default 300.
+ * @param tolerance how little the centroids may move before a run stops: after an iteration
+ *     whose update moved the centroids by {@code sum_j ||c_j(t) - c_j(t-1)||^2 <= tolerance x V},
+ *     where {@code V = (1/n) sum_i ||x_i - mean||^2} is the total variance of the data, the run has
+ *     converged (relative to the data's scale, so unaffected by units). A run also stops,
+ *     converged, as soon as no point changes cluster; {@code 0} stops only then or when no
+ *     centroid moves. Finite and {@code >= 0}, default {@code 1e-6}.
+ */
+public record KMeansOptions(int restarts, int maxIterations, double tolerance) {
+
+    /** 10 restarts, at most 300 iterations, tolerance {@code 1e-6}. */
+    public static final KMeansOptions DEFAULTS = new KMeansOptions(10, 300, 1e-6);
+
+    public KMeansOptions {
+        if (restarts < 1) {
+            throw new IllegalArgumentException("Invalid restarts: " + restarts + " (must be >= 1)");
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("Invalid maxIterations: " + maxIterations + " (must be >= 1)");
+        }
+        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
+            throw new IllegalArgumentException("Invalid tolerance: " + tolerance + " (must be finite and >= 0)");
+        }
+    }
+
+    /** The same options with another number of restarts. */
+    public KMeansOptions withRestarts(int newRestarts) {
+        return new KMeansOptions(newRestarts, maxIterations, tolerance);
+    }
+
+    /** The same options with another iteration bound. */
+    public KMeansOptions withMaxIterations(int newMaxIterations) {
+        return new KMeansOptions(restarts, newMaxIterations, tolerance);
+    }
+
+    /** The same options with another tolerance. */
+    public KMeansOptions withTolerance(double newTolerance) {
+        return new KMeansOptions(restarts, maxIterations, newTolerance);
+    }
+}
