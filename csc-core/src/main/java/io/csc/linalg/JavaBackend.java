@@ -74,8 +74,9 @@ final class JavaBackend implements LinearAlgebraBackend {
         }
     }
 
+    /** The block as an EJML matrix: wrapped without a copy when it starts the array with no padding. */
     private static DMatrixRMaj block(double[] data, int offset, int ld, int rows, int columns) {
-        if (offset == 0 && ld == columns && data.length == rows * columns) {
+        if (offset == 0 && (ld == columns || rows <= 1) && data.length >= rows * columns) {
             return DMatrixRMaj.wrap(rows, columns, data);
         }
         DMatrixRMaj copy = new DMatrixRMaj(rows, columns);

@@ -77,7 +77,7 @@ public final class LinearAlgebra {
     }
 
     /** A one-line description of the chosen backend, for reports. */
-    public static String describe() {
+    public static synchronized String describe() {
         LinearAlgebraBackend backend = backend();
         if (!backend.isNative() && nativeFailure != null) {
             return backend.name() + " (native OpenBLAS unavailable: " + nativeFailure + ")";

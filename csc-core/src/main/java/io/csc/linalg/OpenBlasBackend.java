@@ -69,6 +69,16 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
         if (m == 0 || n == 0) {
             return;
         }
+        if (k == 0) {
+            // op(A) op(B) is empty: C = beta C, which BLAS would refuse for the zero leading dimensions.
+            for (int i = 0; i < m; i++) {
+                int base = cOffset + i * ldc;
+                for (int j = 0; j < n; j++) {
+                    c[base + j] = beta == 0.0 ? 0.0 : beta * c[base + j];
+                }
+            }
+            return;
+        }
         Buffers scratch = buffers.get();
         int aRows = transposeA ? k : m;
         int bRows = transposeB ? n : k;

@@ -29,8 +29,20 @@ public final class SparseMatrix {
      * Wraps CSR arrays (not copied). Column indices must be strictly increasing within each row.
      */
     public SparseMatrix(int rows, int columns, int[] rowPointers, int[] columnIndices, double[] values) {
+        if (rows < 0 || columns < 0) {
+            throw new IllegalArgumentException("Invalid shape: " + rows + " x " + columns);
+        }
         if (rowPointers.length != rows + 1) {
             throw new DimensionMismatchException("rowPointers has " + rowPointers.length + " entries for " + rows + " rows");
+        }
+        if (rowPointers[0] != 0) {
+            throw new IllegalArgumentException("rowPointers[0] is " + rowPointers[0] + " (must be 0)");
+        }
+        for (int i = 0; i < rows; i++) {
+            if (rowPointers[i + 1] < rowPointers[i]) {
+                throw new IllegalArgumentException("rowPointers decrease at row " + i + ": " + rowPointers[i]
+                        + " then " + rowPointers[i + 1]);
+            }
         }
         int nonZeros = rowPointers[rows];
         if (columnIndices.length < nonZeros || values.length < nonZeros) {
@@ -60,6 +72,10 @@ public final class SparseMatrix {
      */
     public static SparseMatrix fromTriplets(int rows, int columns, int[] rowIndex, int[] columnIndex,
                                             double[] value, int count, Duplicates duplicates) {
+        if (count < 0 || count > rowIndex.length || count > columnIndex.length || count > value.length) {
+            throw new DimensionMismatchException("Triplet count " + count + " for arrays of length " + rowIndex.length
+                    + ", " + columnIndex.length + " and " + value.length);
+        }
         int[] counts = new int[rows + 1];
         for (int t = 0; t < count; t++) {
             int row = rowIndex[t];

@@ -16,7 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * grain, never on the number of threads, and reductions combine chunk results in chunk order. A
  * computation therefore gives bit-identical results on 1 or on 16 threads.
  *
- * <p>With one thread, loops run on the calling thread and no pool is created.
+ * <p>With one thread, loops run on the calling thread and no pool is created. A loop started from
+ * inside a worker of any {@code Parallel} (nested parallelism, for example an operator whose
+ * product is itself parallel, applied from a parallel loop) runs its chunks on that worker, in
+ * chunk order: a fixed pool whose workers all wait for queued subtasks would otherwise deadlock.
+ * The chunks and hence the results are the same either way.
  */
 public final class Parallel implements AutoCloseable {
 
@@ -34,6 +38,9 @@ public final class Parallel implements AutoCloseable {
 
     private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
 
+    /** Set on the worker threads of every pool, so that nested loops run inline. */
+    private static final ThreadLocal<Boolean> IN_WORKER = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
     private final int threads;
     private final ExecutorService pool;
 
@@ -48,7 +55,11 @@ public final class Parallel implements AutoCloseable {
             int poolNumber = POOL_NUMBER.incrementAndGet();
             AtomicInteger threadNumber = new AtomicInteger();
             ThreadFactory factory = runnable -> {
-                Thread thread = new Thread(runnable, "csc-" + poolNumber + "-worker-" + threadNumber.incrementAndGet());
+                Runnable marked = () -> {
+                    IN_WORKER.set(Boolean.TRUE);
+                    runnable.run();
+                };
+                Thread thread = new Thread(marked, "csc-" + poolNumber + "-worker-" + threadNumber.incrementAndGet());
                 thread.setDaemon(true);
                 return thread;
             };
@@ -91,9 +102,12 @@ public final class Parallel implements AutoCloseable {
         if (grain < 1) {
             throw new IllegalArgumentException("Invalid grain: " + grain + " (must be >= 1)");
         }
+        if (n < 0) {
+            throw new IllegalArgumentException("Invalid range size: " + n + " (must be >= 0)");
+        }
         int chunks = (int) ((n + (long) grain - 1) / grain);
         List<T> results = new ArrayList<>(chunks);
-        if (pool == null || chunks <= 1) {
+        if (pool == null || chunks <= 1 || IN_WORKER.get()) {
             for (int chunk = 0; chunk < chunks; chunk++) {
                 int from = chunk * grain;
                 results.add(function.apply(from, Math.min(n, from + grain)));
@@ -115,7 +129,7 @@ public final class Parallel implements AutoCloseable {
     /** Runs independent tasks, returning their results in submission order. */
     public <T> List<T> invokeAll(List<? extends java.util.concurrent.Callable<T>> tasks) {
         List<T> results = new ArrayList<>(tasks.size());
-        if (pool == null) {
+        if (pool == null || IN_WORKER.get()) {
             for (var task : tasks) {
                 try {
                     results.add(task.call());
@@ -137,7 +151,10 @@ public final class Parallel implements AutoCloseable {
         return results;
     }
 
-    /** A grain that gives roughly {@code 4 x threads} chunks but no chunk smaller than {@code minimum}. */
+    /**
+     * A grain that splits {@code n} into at most 64 chunks, none smaller than {@code minimum}. It
+     * depends only on {@code n}, never on the thread count, so results stay deterministic.
+     */
     public static int grainFor(int n, int minimum) {
         return Math.max(minimum, (n + 63) / 64);
     }

@@ -1,0 +1,395 @@
+package io.csc.linalg;
+
+import static io.csc.linalg.TestMatrices.assertArrayClose;
+import static io.csc.linalg.TestMatrices.assertAscending;
+import static io.csc.linalg.TestMatrices.assertDescending;
+import static io.csc.linalg.TestMatrices.backend;
+import static io.csc.linalg.TestMatrices.maxResidual;
+import static io.csc.linalg.TestMatrices.multiply;
+import static io.csc.linalg.TestMatrices.orthonormalityError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract of {@link LinearAlgebraBackend}, run against every backend (the native one is
+ * skipped where it does not load).
+ */
+class LinearAlgebraBackendContractTest {
+
+    private static final String BACKENDS = "io.csc.linalg.TestMatrices#backendNames";
+    private static final double GUARD = -777.0;
+
+    // ---------------------------------------------------------------- gemm
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void gemmEveryTransposeWithOffsetsLeadingDimensionsAlphaBeta(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(1);
+        int m = 5;
+        int n = 4;
+        int k = 3;
+        for (boolean transposeA : new boolean[] {false, true}) {
+            for (boolean transposeB : new boolean[] {false, true}) {
+                for (double beta : new double[] {0.0, 1.0, -0.5}) {
+                    DenseMatrix opA = TestMatrices.random(m, k, random);
+                    DenseMatrix opB = TestMatrices.random(k, n, random);
+                    DenseMatrix c0 = TestMatrices.random(m, n, random);
+                    DenseMatrix storedA = transposeA ? opA.transpose() : opA;
+                    DenseMatrix storedB = transposeB ? opB.transpose() : opB;
+                    int lda = storedA.columns() + 2;
+                    int ldb = storedB.columns() + 3;
+                    int ldc = n + 1;
+                    double[] a = embed(storedA, 3, lda);
+                    double[] b = embed(storedB, 7, ldb);
+                    double[] c = embed(c0, 5, ldc);
+                    if (beta == 0.0) {
+                        // BLAS semantics: C is not read when beta is zero, even if it holds NaN.
+                        for (int i = 0; i < m; i++) {
+                            Arrays.fill(c, 5 + i * ldc, 5 + i * ldc + n, Double.NaN);
+                        }
+                    }
+                    double alpha = 1.5;
+                    backend.gemm(transposeA, transposeB, m, n, k, alpha, a, 3, lda, b, 7, ldb, beta, c, 5, ldc);
+                    DenseMatrix product = multiply(opA, opB);
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            double expected = alpha * product.get(i, j) + (beta == 0.0 ? 0.0 : beta * c0.get(i, j));
+                            assertEquals(expected, c[5 + i * ldc + j], 1e-12,
+                                    "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB + " beta=" + beta);
+                        }
+                    }
+                    assertGuardsIntact(c, 5, ldc, m, n);
+                    assertGuardsIntact(a, 3, lda, storedA.rows(), storedA.columns());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void gemmOnLeadingRowsOfLongerArrays(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(3);
+        DenseMatrix a = TestMatrices.random(4, 6, random);
+        DenseMatrix b = TestMatrices.random(4, 3, random);
+        // Operands that start their arrays without padding but are followed by unrelated data.
+        double[] aData = embed(a, 0, 6);
+        double[] bData = embed(b, 0, 3);
+        double[] c = embed(DenseMatrix.zeros(6, 3), 0, 3);
+        backend.gemm(true, false, 6, 3, 4, 1.0, aData, 0, 6, bData, 0, 3, 0.0, c, 0, 3);
+        DenseMatrix expected = multiply(a.transpose(), b);
+        for (int i = 0; i < 6; i++) {
+            for (int j = 0; j < 3; j++) {
+                assertEquals(expected.get(i, j), c[i * 3 + j], 1e-14);
+            }
+        }
+        assertGuardsIntact(c, 0, 3, 6, 3);
+        assertGuardsIntact(aData, 0, 6, 4, 6);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void gemmLargeProductOnSeveralThreads(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(2);
+        DenseMatrix a = TestMatrices.random(150, 120, random);
+        DenseMatrix b = TestMatrices.random(120, 130, random);
+        DenseMatrix expected = multiply(a, b);
+        backend.setThreads(2);
+        try {
+            DenseMatrix c = DenseMatrix.zeros(150, 130);
+            backend.gemm(false, false, 150, 130, 120, 1.0, a.data(), 0, 120, b.data(), 0, 130, 0.0, c.data(), 0, 130);
+            assertTrue(c.maxAbsoluteDifference(expected) < 1e-11);
+            DenseMatrix ct = DenseMatrix.zeros(130, 150);
+            backend.gemm(true, true, 130, 150, 120, 1.0, b.data(), 0, 130, a.data(), 0, 120, 0.0, ct.data(), 0, 150);
+            assertTrue(ct.maxAbsoluteDifference(expected.transpose()) < 1e-11);
+        } finally {
+            backend.setThreads(1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void gemmWithEmptyInnerDimensionScalesC(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        double[] c = {1, 2, 3, 4};
+        backend.gemm(false, false, 2, 2, 0, 1.0, new double[0], 0, 0, new double[0], 0, 2, 0.5, c, 0, 2);
+        assertArrayClose(new double[] {0.5, 1, 1.5, 2}, c, 0);
+        backend.gemm(true, false, 2, 2, 0, 1.0, new double[0], 0, 2, new double[0], 0, 2, 0.0, c, 0, 2);
+        assertArrayClose(new double[] {0, 0, 0, 0}, c, 0);
+    }
+
+    private static double[] embed(DenseMatrix matrix, int offset, int ld) {
+        double[] data = new double[offset + matrix.rows() * ld + 4];
+        Arrays.fill(data, GUARD);
+        for (int i = 0; i < matrix.rows(); i++) {
+            for (int j = 0; j < matrix.columns(); j++) {
+                data[offset + i * ld + j] = matrix.get(i, j);
+            }
+        }
+        return data;
+    }
+
+    private static void assertGuardsIntact(double[] data, int offset, int ld, int rows, int columns) {
+        for (int p = 0; p < data.length; p++) {
+            int relative = p - offset;
+            boolean inside = relative >= 0 && relative / ld < rows && relative % ld < columns;
+            if (!inside) {
+                assertEquals(GUARD, data[p], 0.0, "entry " + p + " outside the matrix was modified");
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- symmetric eigen
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenAllPairsOfKnownSpectrum(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        double[] spectrum = {3.5, -2.0, 0.25, 7.0, 1.0, -0.75, 4.0, 2.5, -5.0, 6.0, 0.5, 1.5};
+        DenseMatrix a = TestMatrices.withSpectrum(spectrum, new SplittableRandom(3));
+        EigenDecomposition eigen = backend.symmetricEigen(a.rows(), a.copy().data(), 0, a.rows() - 1);
+        double[] sorted = spectrum.clone();
+        Arrays.sort(sorted);
+        assertArrayClose(sorted, eigen.values(), 1e-12);
+        assertValidPairs(a, eigen, 1e-12);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenSubsetsMatchTheFullDecomposition(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        DenseMatrix a = TestMatrices.randomSymmetric(40, new SplittableRandom(4));
+        EigenDecomposition all = backend.symmetricEigen(40, a.copy().data(), 0, 39);
+        assertAscending(all.values());
+        assertValidPairs(a, all, 1e-12);
+        int[][] ranges = {{0, 0}, {39, 39}, {0, 4}, {35, 39}, {10, 17}, {1, 38}};
+        for (int[] range : ranges) {
+            EigenDecomposition subset = backend.symmetricEigen(40, a.copy().data(), range[0], range[1]);
+            assertArrayClose(Arrays.copyOfRange(all.values(), range[0], range[1] + 1), subset.values(), 1e-12);
+            assertValidPairs(a, subset, 1e-12);
+            for (int j = 0; j < subset.count(); j++) {
+                double overlap = Math.abs(TestMatrices.dot(subset.vector(j), all.vector(range[0] + j)));
+                assertEquals(1.0, overlap, 1e-9, "vector " + j + " of range " + Arrays.toString(range));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenOfTheIdentity(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        DenseMatrix identity = DenseMatrix.identity(9);
+        EigenDecomposition eigen = backend.symmetricEigen(9, identity.copy().data(), 0, 8);
+        assertArrayClose(filled(9, 1.0), eigen.values(), 1e-14);
+        assertTrue(orthonormalityError(eigen.vectors()) < 1e-14);
+        EigenDecomposition subset = backend.symmetricEigen(9, identity.copy().data(), 2, 4);
+        assertArrayClose(filled(3, 1.0), subset.values(), 1e-14);
+        assertTrue(orthonormalityError(subset.vectors()) < 1e-14);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenWithRepeatedEigenvalues(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        double[] spectrum = {2, 2, 2, 2, -1, -1, 5, 5, 5, 0.5};
+        DenseMatrix a = TestMatrices.withSpectrum(spectrum, new SplittableRandom(5));
+        EigenDecomposition eigen = backend.symmetricEigen(10, a.copy().data(), 0, 9);
+        assertArrayClose(new double[] {-1, -1, 0.5, 2, 2, 2, 2, 5, 5, 5}, eigen.values(), 1e-12);
+        assertValidPairs(a, eigen, 1e-12);
+        // A range that cuts through the fourfold eigenvalue 2.
+        EigenDecomposition cut = backend.symmetricEigen(10, a.copy().data(), 4, 6);
+        assertArrayClose(new double[] {2, 2, 2}, cut.values(), 1e-12);
+        assertValidPairs(a, cut, 1e-12);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenWithTinyAndNegativeEigenvalues(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        double[] spectrum = {-3, -1e-12, 1e-14, 0, 2, 1e-8, -1e-300};
+        DenseMatrix a = TestMatrices.withSpectrum(spectrum, new SplittableRandom(6));
+        EigenDecomposition eigen = backend.symmetricEigen(7, a.copy().data(), 0, 6);
+        double[] sorted = spectrum.clone();
+        Arrays.sort(sorted);
+        // Absolute accuracy is of the order of eps ||A||.
+        assertArrayClose(sorted, eigen.values(), 1e-14);
+        assertValidPairs(a, eigen, 1e-13);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenOfOneByOneAndDiagonal(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        EigenDecomposition one = backend.symmetricEigen(1, new double[] {-4.0}, 0, 0);
+        assertArrayClose(new double[] {-4.0}, one.values(), 0);
+        assertEquals(1.0, Math.abs(one.vectors().get(0, 0)), 0);
+        double[] diagonal = {3, -1, 2};
+        DenseMatrix a = DenseMatrix.zeros(3, 3);
+        for (int i = 0; i < 3; i++) {
+            a.set(i, i, diagonal[i]);
+        }
+        EigenDecomposition eigen = backend.symmetricEigen(3, a.copy().data(), 0, 2);
+        assertArrayClose(new double[] {-1, 2, 3}, eigen.values(), 1e-15);
+        assertEquals(1.0, Math.abs(eigen.vectors().get(1, 0)), 1e-15);
+        assertEquals(1.0, Math.abs(eigen.vectors().get(2, 1)), 1e-15);
+        assertEquals(1.0, Math.abs(eigen.vectors().get(0, 2)), 1e-15);
+    }
+
+    private static void assertValidPairs(DenseMatrix a, EigenDecomposition eigen, double tolerance) {
+        assertEquals(a.rows(), eigen.vectors().rows());
+        assertAscending(eigen.values());
+        double scale = Math.max(1.0, a.frobeniusNorm());
+        double residual = maxResidual(a, eigen.values(), eigen.vectors());
+        assertTrue(residual < tolerance * scale * 10, "residual " + residual);
+        double orthonormality = orthonormalityError(eigen.vectors());
+        assertTrue(orthonormality < 1e-12, "orthonormality " + orthonormality);
+    }
+
+    private static double[] filled(int n, double value) {
+        double[] values = new double[n];
+        Arrays.fill(values, value);
+        return values;
+    }
+
+    // ---------------------------------------------------------------- Cholesky and triangular solves
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void choleskyFactorsPositiveDefiniteMatrices(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        for (int n : new int[] {1, 3, 17, 120}) {
+            DenseMatrix a = TestMatrices.randomPositiveDefinite(n, new SplittableRandom(n));
+            double[] l = a.copy().data();
+            assertTrue(backend.cholesky(n, l), "n = " + n);
+            DenseMatrix lower = new DenseMatrix(n, n, l);
+            for (int i = 0; i < n; i++) {
+                assertTrue(lower.get(i, i) > 0);
+                for (int j = i + 1; j < n; j++) {
+                    assertEquals(0.0, lower.get(i, j), 0.0, "upper triangle must be zero");
+                }
+            }
+            double error = multiply(lower, lower.transpose()).maxAbsoluteDifference(a);
+            assertTrue(error < 1e-12 * a.frobeniusNorm(), "n = " + n + ": ||L Lᵀ - A|| = " + error);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void choleskyRefusesMatricesThatAreNotPositiveDefinite(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(7);
+        DenseMatrix indefinite = TestMatrices.withSpectrum(new double[] {3, 1, -0.5, 2, 4}, random);
+        assertFalse(backend.cholesky(5, indefinite.copy().data()));
+        DenseMatrix negative = TestMatrices.withSpectrum(new double[] {-1, -2, -3}, random);
+        assertFalse(backend.cholesky(3, negative.copy().data()));
+        DenseMatrix singular = DenseMatrix.of(new double[][] {{1, 1}, {1, 1}});
+        assertFalse(backend.cholesky(2, singular.copy().data()));
+        assertFalse(backend.cholesky(2, new double[] {0, 0, 0, 0}));
+        assertFalse(backend.cholesky(2, new double[] {Double.NaN, 0, 0, 1}));
+        assertFalse(backend.cholesky(1, new double[] {-1e-300}));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void lowerTriangularSolvesBothTransposesSeveralRightHandSides(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(8);
+        int n = 11;
+        DenseMatrix lower = DenseMatrix.zeros(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < i; j++) {
+                lower.set(i, j, random.nextDouble(-1, 1));
+            }
+            lower.set(i, i, random.nextDouble(0.5, 2) * (i % 3 == 0 ? -1 : 1));
+        }
+        for (int m : new int[] {1, 2, 5}) {
+            for (boolean transpose : new boolean[] {false, true}) {
+                DenseMatrix x = TestMatrices.random(n, m, random);
+                DenseMatrix op = transpose ? lower.transpose() : lower;
+                DenseMatrix b = multiply(op, x);
+                double[] solution = b.copy().data();
+                backend.solveLowerTriangular(n, lower.copy().data(), transpose, m, solution);
+                double error = new DenseMatrix(n, m, solution).maxAbsoluteDifference(x);
+                assertTrue(error < 1e-11, "m = " + m + ", transpose = " + transpose + ": error " + error);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void triangularSolvesWithCholeskyFactorSolvePositiveDefiniteSystem(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(9);
+        int n = 30;
+        DenseMatrix a = TestMatrices.randomPositiveDefinite(n, random);
+        DenseMatrix x = TestMatrices.random(n, 3, random);
+        double[] rhs = multiply(a, x).data();
+        double[] l = a.copy().data();
+        assertTrue(backend.cholesky(n, l));
+        backend.solveLowerTriangular(n, l, false, 3, rhs);
+        backend.solveLowerTriangular(n, l, true, 3, rhs);
+        assertTrue(new DenseMatrix(n, 3, rhs).maxAbsoluteDifference(x) < 1e-10);
+    }
+
+    // ---------------------------------------------------------------- thin SVD
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void thinSvdOfTallWideSquareAndRankDeficientMatrices(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(10);
+        DenseMatrix rankTwo = multiply(TestMatrices.random(8, 2, random), TestMatrices.random(2, 5, random));
+        DenseMatrix[] cases = {
+            TestMatrices.random(9, 4, random),
+            TestMatrices.random(4, 9, random),
+            TestMatrices.random(6, 6, random),
+            rankTwo,
+            rankTwo.transpose(),
+            TestMatrices.random(1, 5, random),
+            TestMatrices.random(60, 45, random),
+        };
+        for (DenseMatrix a : cases) {
+            SingularValueDecomposition svd = backend.thinSvd(a.rows(), a.columns(), a.copy().data());
+            int r = Math.min(a.rows(), a.columns());
+            String shape = a.rows() + " x " + a.columns();
+            assertEquals(r, svd.rank(), shape);
+            assertEquals(a.rows(), svd.u().rows(), shape);
+            assertEquals(a.columns(), svd.v().rows(), shape);
+            assertDescending(svd.singularValues());
+            for (double s : svd.singularValues()) {
+                assertTrue(s >= 0, shape);
+            }
+            assertTrue(orthonormalityError(svd.u()) < 1e-12, shape);
+            assertTrue(orthonormalityError(svd.v()) < 1e-12, shape);
+            DenseMatrix us = svd.u().copy();
+            for (int i = 0; i < us.rows(); i++) {
+                for (int j = 0; j < r; j++) {
+                    us.set(i, j, us.get(i, j) * svd.singularValues()[j]);
+                }
+            }
+            double error = multiply(us, svd.v().transpose()).maxAbsoluteDifference(a);
+            assertTrue(error < 1e-12 * Math.max(1, a.frobeniusNorm()), shape + ": reconstruction error " + error);
+        }
+        SingularValueDecomposition rankTwoSvd = backend.thinSvd(8, 5, rankTwo.copy().data());
+        for (int j = 2; j < 5; j++) {
+            assertEquals(0.0, rankTwoSvd.singularValues()[j], 1e-13);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void thinSvdOfADiagonalMatrixSortsSingularValues(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        DenseMatrix a = DenseMatrix.of(new double[][] {{1, 0, 0}, {0, -3, 0}, {0, 0, 2}, {0, 0, 0}});
+        SingularValueDecomposition svd = backend.thinSvd(4, 3, a.copy().data());
+        assertArrayClose(new double[] {3, 2, 1}, svd.singularValues(), 1e-15);
+    }
+}

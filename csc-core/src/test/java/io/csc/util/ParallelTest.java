@@ -1,0 +1,108 @@
+package io.csc.util;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+class ParallelTest {
+
+    @Test
+    void chunksDependOnlyOnSizeAndGrain() {
+        for (int threads : new int[] {1, 2, 4}) {
+            try (Parallel parallel = Parallel.withThreads(threads)) {
+                List<int[]> chunks = parallel.map(10, 3, (from, to) -> new int[] {from, to});
+                assertEquals(4, chunks.size());
+                assertEquals(List.of(0, 3, 6, 9), chunks.stream().map(c -> c[0]).toList());
+                assertEquals(List.of(3, 6, 9, 10), chunks.stream().map(c -> c[1]).toList());
+                assertEquals(0, parallel.map(0, 5, (from, to) -> from).size());
+            }
+        }
+    }
+
+    @Test
+    void forRangeVisitsEveryIndexOnce() {
+        try (Parallel parallel = Parallel.withThreads(3)) {
+            AtomicIntegerArray visits = new AtomicIntegerArray(1001);
+            parallel.forRange(1001, 17, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    visits.incrementAndGet(i);
+                }
+            });
+            for (int i = 0; i < 1001; i++) {
+                assertEquals(1, visits.get(i));
+            }
+        }
+    }
+
+    @Test
+    void reductionsAreIdenticalOnAnyThreadCount() {
+        double[] values = new double[100_000];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Math.sin(i) * 1e3 + 1e-3 * Math.cos(3 * i);
+        }
+        Double reference = null;
+        for (int threads : new int[] {1, 2, 3, 8}) {
+            try (Parallel parallel = Parallel.withThreads(threads)) {
+                double sum = parallel.map(values.length, Parallel.grainFor(values.length, 100), (from, to) -> {
+                    double partial = 0;
+                    for (int i = from; i < to; i++) {
+                        partial += values[i];
+                    }
+                    return partial;
+                }).stream().mapToDouble(Double::doubleValue).sum();
+                if (reference == null) {
+                    reference = sum;
+                }
+                assertEquals(reference, sum, 0.0, "threads " + threads);
+            }
+        }
+    }
+
+    @Test
+    void nestedLoopsDoNotDeadlock() {
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            try (Parallel parallel = Parallel.withThreads(2)) {
+                List<Integer> sums = parallel.map(8, 1, (from, to) -> parallel.map(100, 10, (a, b) -> b - a)
+                        .stream().mapToInt(Integer::intValue).sum());
+                assertEquals(List.of(100, 100, 100, 100, 100, 100, 100, 100), sums);
+                List<Callable<Integer>> tasks = List.of(() -> parallel.map(10, 1, (a, b) -> 1).size(), () -> 7);
+                assertEquals(List.of(10, 7), parallel.invokeAll(tasks));
+            }
+        });
+    }
+
+    @Test
+    void failuresPropagateUnchanged() {
+        IllegalStateException failure = new IllegalStateException("chunk failed");
+        for (int threads : new int[] {1, 2}) {
+            try (Parallel parallel = Parallel.withThreads(threads)) {
+                IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                        () -> parallel.forRange(100, 10, (from, to) -> {
+                            if (from == 50) {
+                                throw failure;
+                            }
+                        }));
+                assertSame(failure, thrown);
+            }
+        }
+    }
+
+    @Test
+    void argumentsAreChecked() {
+        assertThrows(IllegalArgumentException.class, () -> Parallel.withThreads(0));
+        try (Parallel parallel = Parallel.sequential()) {
+            assertEquals(1, parallel.threads());
+            assertThrows(IllegalArgumentException.class, () -> parallel.map(10, 0, (from, to) -> 0));
+            assertThrows(IllegalArgumentException.class, () -> parallel.map(-1, 1, (from, to) -> 0));
+        }
+        assertEquals(100, Parallel.grainFor(1000, 100));
+        assertEquals(157, Parallel.grainFor(10_000, 100));
+    }
+}
