@@ -46,7 +46,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             "dense Gaussian affinity, or symmetric k-NN graph (sparse, for large n)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
             "k of the k-NN graph (graph=knn)");
-    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.SELF_TUNING);
+    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
 
     public static final List<Parameter<?>> PARAMETERS = List.of(GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
