@@ -1,5 +1,8 @@
 package io.csc.constraint;
 
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DimensionMismatchException;
+import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricOperator;
 import java.util.ArrayList;
@@ -160,6 +163,80 @@ public final class ConstraintMatrix {
                 for (int t = 0; t < points.length; t++) {
                     y[points[t]] += scale * termValues[t];
                 }
+            }
+        }
+    }
+
+    /**
+     * The m x m matrix {@code Bᵀ Q B} for a sparse n x m matrix B (rows are points), computed from
+     * the structure of Q and never from Q itself: the explicit pairs and the diagonal add
+     * {@code Q_ij b_iᵀ b_j} per stored entry, and each rank-one term {@code c v vᵀ} adds
+     * {@code c (Bᵀv)(Bᵀv)ᵀ}, all terms at once as one product {@code W diag(c) Wᵀ} on the backend.
+     * With B the normalized landmark codes {@code Ẑᵀ} this is SCACS's {@code Q̂ = Ẑ Q Ẑᵀ}. Time
+     * O(e s² + b s + m² T) for e explicit entries, b labelled points, s non-zeros per row of B and
+     * T rank-one terms (one per class and group, plus one per labels block); memory O(m² + m T).
+     */
+    public DenseMatrix congruence(SparseMatrix basis, LinearAlgebraBackend backend) {
+        if (basis.rows() != size) {
+            throw new DimensionMismatchException("Q is " + size + " x " + size + " but B has " + basis.rows() + " rows");
+        }
+        int m = basis.columns();
+        int[] rowPointers = basis.rowPointers();
+        int[] columnIndices = basis.columnIndices();
+        double[] basisValues = basis.values();
+        DenseMatrix result = DenseMatrix.zeros(m, m);
+        double[] out = result.data();
+        int[] explicitRows = explicit.rowPointers();
+        for (int i = 0; i < size; i++) {
+            for (int p = explicitRows[i]; p < explicitRows[i + 1]; p++) {
+                addOuter(out, m, basis, i, explicit.columnIndices()[p], explicit.values()[p]);
+            }
+            if (diagonal[i] != 0.0) {
+                addOuter(out, m, basis, i, i, diagonal[i]);
+            }
+        }
+        int termCount = terms.size();
+        if (termCount > 0) {
+            double[] projected = new double[m * termCount];
+            double[] scaled = new double[m * termCount];
+            for (int t = 0; t < termCount; t++) {
+                RankOneTerm term = terms.get(t);
+                int[] points = term.points();
+                double[] termValues = term.values();
+                for (int a = 0; a < points.length; a++) {
+                    for (int p = rowPointers[points[a]]; p < rowPointers[points[a] + 1]; p++) {
+                        projected[columnIndices[p] * termCount + t] += termValues[a] * basisValues[p];
+                    }
+                }
+            }
+            for (int j = 0; j < m; j++) {
+                for (int t = 0; t < termCount; t++) {
+                    scaled[j * termCount + t] = projected[j * termCount + t] * terms.get(t).coefficient();
+                }
+            }
+            backend.gemm(false, true, m, m, termCount, 1.0, scaled, 0, termCount, projected, 0, termCount,
+                    1.0, out, 0, m);
+        }
+        for (int i = 0; i < m; i++) {
+            for (int j = i + 1; j < m; j++) {
+                double mean = 0.5 * (out[i * m + j] + out[j * m + i]);
+                out[i * m + j] = mean;
+                out[j * m + i] = mean;
+            }
+        }
+        return result;
+    }
+
+    /** {@code out += value · b_firstᵀ b_second} for rows first and second of B. */
+    private static void addOuter(double[] out, int m, SparseMatrix basis, int first, int second, double value) {
+        int[] rowPointers = basis.rowPointers();
+        int[] columnIndices = basis.columnIndices();
+        double[] values = basis.values();
+        for (int p = rowPointers[first]; p < rowPointers[first + 1]; p++) {
+            double left = value * values[p];
+            int base = columnIndices[p] * m;
+            for (int q = rowPointers[second]; q < rowPointers[second + 1]; q++) {
+                out[base + columnIndices[q]] += left * values[q];
             }
         }
     }
