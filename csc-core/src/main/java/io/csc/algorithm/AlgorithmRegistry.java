@@ -5,6 +5,7 @@ import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
+import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,6 +28,7 @@ public final class AlgorithmRegistry {
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
         all.add(ScalableConstrainedSpectralClustering.DESCRIPTOR);
+        all.add(PairwiseConstraintSpectralClustering.DESCRIPTOR);
         return all;
     }
 
