@@ -62,7 +62,12 @@ import java.util.SplittableRandom;
  *     constraints act as hard ones (reported as a warning).</li>
  * <li>The rows of B are scaled to unit length before k-means, as in the landmark baseline LSC: the
  *     component blocks of Eq. 3 dominate the leading singular vectors, so unconstrained points have
- *     small coordinates whose direction, not length, says which components they are near.</li>
+ *     small coordinates whose direction, not length, says which components they are near. Without
+ *     it k-means separates the constrained points from the rest (10% labels, 10 runs: Iris 0.39
+ *     against 0.88 ACC; Letter, 500 labels: 0.07 against 0.63).</li>
+ * <li>The first k singular vectors are used, as the paper says; unlike LSC's leading vector, the
+ *     first is not constant here. Dropping it (k+1 computed, first dropped, as the LSC code does)
+ *     was measured and is worse (Iris 0.73, Letter 0.37).</li>
  * </ul>
  *
  * <p>Time O(n p d + n r + p l log l + (n r + p l) · Lanczos products + n k²); memory O(n r + p l)

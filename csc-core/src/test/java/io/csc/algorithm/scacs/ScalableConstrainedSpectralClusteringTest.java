@@ -1,0 +1,176 @@
+package io.csc.algorithm.scacs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.GoldenData;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.baseline.LandmarkSpectralClustering;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.constraint.Constraint;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ScalableConstrainedSpectralClusteringTest {
+
+    private static ClusteringAlgorithm scacs(Map<String, String> parameters) {
+        return AlgorithmRegistry.byName("scacs").create(ParameterValues.of(parameters));
+    }
+
+    private static ClusteringResult fit(ClusteringAlgorithm algorithm, Dataset data, ConstraintSet constraints, int threads) {
+        try (RunContext context = RunContext.of(3, threads)) {
+            return algorithm.fit(data, constraints, data.classCount(), context);
+        }
+    }
+
+    @Test
+    void tenPercentLabelsOnIrisBeatLandmarkAndFullSpectralClustering() {
+        Dataset iris = GoldenData.zScored("iris");
+        double constrained = GoldenData.meanAccuracy(scacs(Map.of()), iris, 0.1, 5);
+        double landmark = GoldenData.meanAccuracy(LandmarkSpectralClustering.RANDOM_DESCRIPTOR.create(), iris, 0.1, 5);
+        double full = GoldenData.meanAccuracy(NormalizedSpectralClustering.DESCRIPTOR.create(), iris, 0.1, 5);
+        assertTrue(constrained >= 0.85, "SCACS ACC on Iris " + constrained);
+        assertTrue(constrained > landmark + 0.05, "SCACS " + constrained + " against LSC-R " + landmark);
+        assertTrue(constrained > full, "SCACS " + constrained + " against NJW " + full);
+    }
+
+    @Test
+    void twentyPercentLabelsOnWineBeatLandmarkSpectralClustering() {
+        Dataset wine = GoldenData.zScored("wine");
+        double constrained = GoldenData.meanAccuracy(scacs(Map.of()), wine, 0.2, 5);
+        double landmark = GoldenData.meanAccuracy(LandmarkSpectralClustering.RANDOM_DESCRIPTOR.create(), wine, 0.2, 5);
+        assertTrue(constrained >= 0.92, "SCACS ACC on Wine " + constrained);
+        assertTrue(constrained > landmark, "SCACS " + constrained + " against LSC-R " + landmark);
+    }
+
+    @Test
+    void sameSeedGivesTheSameLabelsOnOneAndTwoThreads() {
+        Dataset data = GoldenData.blobs(3000, 5, 4, 11);
+        ConstraintSet constraints = GoldenData.labels(data, 0.05, 2);
+        ClusteringAlgorithm algorithm = scacs(Map.of("landmarks", "200"));
+        ClusteringResult one = fit(algorithm, data, constraints, 1);
+        ClusteringResult two = fit(algorithm, data, constraints, 2);
+        assertArrayEquals(one.labels(), two.labels());
+        assertEquals(0.0, one.embedding().maxAbsoluteDifference(two.embedding()));
+        assertTrue(GoldenData.accuracy(data, one.labels()) > 0.99);
+    }
+
+    @Test
+    void labelsGiveTheSameResultAsTheirExpandedPairs() {
+        Dataset iris = GoldenData.zScored("iris");
+        ConstraintSet labels = GoldenData.labels(iris, 0.1, 4);
+        ConstraintSet pairs = ConstraintSet.ofPairs(iris.size(), labels.allPairs(10_000));
+        ClusteringAlgorithm algorithm = scacs(Map.of());
+        ClusteringResult fromLabels = fit(algorithm, iris, labels, 1);
+        ClusteringResult fromPairs = fit(algorithm, iris, pairs, 1);
+        assertEquals(0.0, fromLabels.embedding().maxAbsoluteDifference(fromPairs.embedding()), 1e-6);
+        assertArrayEquals(fromLabels.labels(), fromPairs.labels());
+    }
+
+    @Test
+    void groupsAndSoftPairsAreAccepted() {
+        Dataset data = GoldenData.blobs(400, 3, 3, 8);
+        int[] truth = data.labels();
+        int[][] byClass = new int[3][];
+        for (int c = 0; c < 3; c++) {
+            int cluster = c;
+            byClass[c] = java.util.stream.IntStream.range(0, 400).filter(i -> truth[i] == cluster).limit(8).toArray();
+        }
+        ConstraintSet groups = ConstraintSet.fromGroups(400, List.of(byClass[0], byClass[1], byClass[2]));
+        ConstraintSet soft = ConstraintSet.ofPairs(400, List.of(Constraint.cannotLink(byClass[0][0], byClass[1][0])
+                .withWeight(0.5), Constraint.cannotLink(byClass[1][1], byClass[2][1]).withWeight(0.7)));
+        ClusteringResult result = fit(scacs(Map.of()), data, groups.plus(soft), 1);
+        assertTrue(GoldenData.accuracy(data, result.labels()) > 0.95);
+    }
+
+    @Test
+    void modelPlacesTheTrainingPointsInTheirClusters() {
+        Dataset data = GoldenData.blobs(1000, 4, 3, 21);
+        ClusteringResult result = fit(scacs(Map.of()), data, GoldenData.labels(data, 0.05, 1), 1);
+        try (RunContext context = RunContext.sequential(1)) {
+            int[] predicted = result.model().orElseThrow().predict(data, context);
+            assertArrayEquals(result.labels(), predicted);
+        }
+    }
+
+    @Test
+    void diagnosticsReportTheEigenproblems() {
+        Dataset iris = GoldenData.zScored("iris");
+        ClusteringResult result = fit(scacs(Map.of()), iris, GoldenData.labels(iris, 0.1, 1), 1);
+        Map<String, Object> values = result.diagnostics().values();
+        double gammaMax = (Double) values.get("gammaMax");
+        double gamma = (Double) values.get("gammaKMinus1");
+        double beta0 = (Double) values.get("beta0");
+        assertEquals(0.5 + 0.4 * 15 / 150.0, beta0, 1e-12);
+        assertEquals(beta0 * gamma, (Double) values.get("beta"), 1e-12);
+        assertTrue(gammaMax >= gamma && gamma > 0);
+        assertEquals("constrained", values.get("outcome"));
+        assertEquals(2, values.get("selectedVectors"));
+        assertEquals(37, values.get("landmarks"), "min(500, n/4)");
+        assertTrue(result.diagnostics().stageSeconds().containsKey("eigen"));
+    }
+
+    @Test
+    void betaAboveGammaMaxIsAWarningAndFallsBackToTheUnconstrainedVectors() {
+        Dataset iris = GoldenData.zScored("iris");
+        ClusteringResult result = fit(scacs(Map.of("beta0", "50")), iris, GoldenData.labels(iris, 0.1, 1), 1);
+        assertEquals("beta-at-least-gamma-max", result.diagnostics().value("outcome"));
+        assertTrue(result.diagnostics().warnings().stream().anyMatch(warning -> warning.contains(">= gamma_max")));
+        assertTrue(GoldenData.accuracy(iris, result.labels()) > 0.5);
+    }
+
+    @Test
+    void noConstraintsIsLandmarkSpectralClusteringWithAWarning() {
+        Dataset iris = GoldenData.zScored("iris");
+        ClusteringResult result = fit(scacs(Map.of()), iris, ConstraintSet.empty(iris.size()), 1);
+        assertTrue(result.diagnostics().warnings().stream().anyMatch(warning -> warning.startsWith("No constraints")));
+    }
+
+    @Test
+    void fewerThanKMinusOneFeasibleVectorsIsReported() {
+        Dataset iris = GoldenData.zScored("iris");
+        ClusteringResult result = fit(scacs(Map.of("orthogonality", "0.0")), iris, GoldenData.labels(iris, 0.1, 1), 1);
+        assertEquals("no-feasible-vector", result.diagnostics().value("outcome"));
+        assertTrue(result.diagnostics().warnings().stream().anyMatch(warning -> warning.startsWith("No vector of Eq. 16")));
+    }
+
+    @Test
+    void duplicatePointsAreReportedAsASingularS() {
+        Dataset iris = GoldenData.zScored("iris");
+        ClusteringResult result = fit(scacs(Map.of("landmarks", "150")), iris, GoldenData.labels(iris, 0.1, 1), 1);
+        assertTrue((Double) result.diagnostics().value("ridge") > 0);
+        assertTrue(result.diagnostics().warnings().stream().anyMatch(warning -> warning.contains("singular")));
+    }
+
+    @Test
+    void badOptionsAndArgumentsAreRefusedWithOneLine() {
+        assertEquals("Invalid landmarks: 1 (must be >= 2)",
+                assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("landmarks", "1"))).getMessage());
+        assertEquals("Invalid beta0: -0.5 (must be finite and >= 0)",
+                assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("beta0", "-0.5"))).getMessage());
+        assertEquals("Invalid ridge: 0.0 (must be > 0 and < 1)",
+                assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("ridge", "0"))).getMessage());
+        assertEquals("Invalid orthogonality: 1.5 (must be in [0, 1])",
+                assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("orthogonality", "1.5"))).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("nearest", "0"))).getMessage()
+                .startsWith("Invalid nearest landmarks r: 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> scacs(Map.of("beta", "1"))).getMessage()
+                .startsWith("Unknown parameter 'beta' for scacs"));
+        Dataset iris = GoldenData.zScored("iris");
+        IllegalArgumentException tooFew = assertThrows(IllegalArgumentException.class, () -> {
+            try (RunContext context = RunContext.sequential(1)) {
+                scacs(Map.of("landmarks", "4")).fit(iris, ConstraintSet.empty(150), 5, context);
+            }
+        });
+        assertEquals("scacs needs at least k base vectors: 4 for k = 5; raise --param landmarks", tooFew.getMessage());
+    }
+}
