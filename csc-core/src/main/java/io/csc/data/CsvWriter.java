@@ -1,5 +1,6 @@
 package io.csc.data;
 
+import io.csc.util.ProgressListener;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -26,6 +27,7 @@ public final class CsvWriter {
     public static final int MAX_DECIMALS = 15;
 
     private static final double MAX_WHOLE = 1e15;
+    private static final int PROGRESS_ROWS = 1 << 16;
     private static final long[] POWERS_OF_TEN = new long[MAX_DECIMALS + 1];
 
     static {
@@ -52,6 +54,14 @@ public final class CsvWriter {
      * @throws DataException when the file cannot be written
      */
     public static void write(Dataset data, Path file, int decimals) {
+        write(data, file, decimals, ProgressListener.NONE);
+    }
+
+    /**
+     * {@link #write(Dataset, Path, int)}, reporting the rows written to {@code progress} (stage
+     * {@code writing <file name>}).
+     */
+    public static void write(Dataset data, Path file, int decimals, ProgressListener progress) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(file, "file");
         if (decimals != EXACT && (decimals < 0 || decimals > MAX_DECIMALS)) {
@@ -59,18 +69,20 @@ public final class CsvWriter {
                     + " (must be 0 to " + MAX_DECIMALS + ", or " + EXACT + " for exact values)");
         }
         try (Writer writer = new OutputStreamWriter(DataFiles.create(file), StandardCharsets.UTF_8)) {
-            write(data, writer, decimals);
+            write(data, writer, decimals, progress, "writing " + file.getFileName());
         } catch (IOException e) {
             throw new DataException("Cannot write " + file + ": " + e.getMessage()
                     + "; check that the folder exists and is writable, and that the disk has room", e);
         }
     }
 
-    private static void write(Dataset data, Writer writer, int decimals) throws IOException {
+    private static void write(Dataset data, Writer writer, int decimals, ProgressListener progress, String stage)
+            throws IOException {
         int dimension = data.dimension();
         double[] features = data.features();
         List<String> classNames = data.classNames();
         int[] labels = data.hasLabels() ? data.labels() : null;
+        progress.progress(stage, 0, data.size());
         StringBuilder line = new StringBuilder(dimension * 12 + 16);
         List<String> featureNames = data.featureNames();
         for (int j = 0; j < dimension; j++) {
@@ -99,6 +111,9 @@ public final class CsvWriter {
             }
             line.append('\n');
             writer.append(line);
+            if ((i + 1) % PROGRESS_ROWS == 0 || i + 1 == data.size()) {
+                progress.progress(stage, i + 1, data.size());
+            }
         }
     }
 
