@@ -3,7 +3,6 @@ package io.csc.graph;
 import io.csc.algorithm.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
-import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
@@ -19,13 +18,30 @@ import java.util.List;
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
  *
+ * <p>The nearest-landmark search screens in single precision and decides in double: the distance
+ * product runs on the backend's single-precision gemm (about twice as fast as double) on points
+ * and landmarks centred on the landmarks' mean, which keeps the rounding error relative to the
+ * spread of the data rather than to its offset; the {@value #CANDIDATE_MARGIN} extra best
+ * candidates of each point then get their exact double-precision distances, and the r nearest of
+ * those are kept. A point whose r-th and (r + {@value #CANDIDATE_MARGIN} + 1)-th landmarks are
+ * within single-precision rounding of each other (a tie to about 1e-6 of the data's spread) could
+ * be coded by a different but equally near landmark; everything else is as in double precision.
+ * The sums the bandwidth rules need come from the screening distances (relative error about
+ * 1e-7).
+ *
  * <p>The weights are computed as {@code exp(-(d² - d²_min) / (2σ²))} before normalizing, which is
  * the same after normalization but cannot underflow to 0/0 for points far from every landmark.
  */
 public final class SparseCoding {
 
-    /** Rows per block of the distance step. */
+    /** The most rows per block of the distance step. */
     public static final int ROW_BLOCK = 4096;
+
+    /** Extra candidates per point whose distances are recomputed in double precision. */
+    public static final int CANDIDATE_MARGIN = 2;
+
+    /** Single-precision distances per block: rows are capped so that a block holds at most this many. */
+    private static final int BLOCK_VALUES = 1 << 22;
 
     /**
      * The r nearest landmarks of a block of rows, ascending by distance (ties to the smaller
@@ -40,6 +56,37 @@ public final class SparseCoding {
                                    double distanceSum, double squaredDistanceSum) {
     }
 
+    /**
+     * Landmarks prepared once for the block step: their mean, and the landmarks centred on it in
+     * single precision with their squared norms.
+     */
+    public record LandmarkTable(DenseMatrix landmarks, double[] mean, float[] centred, double[] centredNorms) {
+
+        /** The table of a p x d landmark matrix. */
+        public static LandmarkTable of(DenseMatrix landmarks) {
+            int p = landmarks.rows();
+            int d = landmarks.columns();
+            double[] u = landmarks.data();
+            double[] mean = new double[d];
+            for (int j = 0; j < p; j++) {
+                for (int t = 0; t < d; t++) {
+                    mean[t] += u[j * d + t];
+                }
+            }
+            for (int t = 0; t < d; t++) {
+                mean[t] /= Math.max(p, 1);
+            }
+            float[] centred = new float[p * d];
+            double[] norms = new double[p];
+            centre(u, 0, p, d, mean, centred, norms);
+            return new LandmarkTable(landmarks, mean, centred, norms);
+        }
+
+        int size() {
+            return landmarks.rows();
+        }
+    }
+
     private SparseCoding() {
     }
 
@@ -47,37 +94,50 @@ public final class SparseCoding {
      * The block step: the r nearest of the p landmarks for {@code count} rows of the row-major
      * array {@code x} starting at row {@code from}. Pure: depends only on its arguments.
      */
-    public static NearestLandmarks nearest(double[] x, double[] xNorms, int from, int count, int d, DenseMatrix landmarks,
-                                           double[] landmarkNorms, int r, LinearAlgebraBackend backend, Parallel parallel) {
-        int p = landmarks.rows();
+    public static NearestLandmarks nearest(double[] x, int from, int count, int d, LandmarkTable table, int r,
+                                           LinearAlgebraBackend backend, Parallel parallel) {
+        int p = table.size();
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
-        double[] distances = new double[count * p];
-        DistanceKernels.squaredDistances(backend, x, xNorms, from, from + count, landmarks.data(), landmarkNorms, p, d, distances);
+        float[] rows = new float[count * d];
+        double[] rowNorms = new double[count];
+        centre(x, from, count, d, table.mean(), rows, rowNorms);
+        float[] products = new float[count * p];
+        backend.gemm(false, true, count, p, d, 1.0f, rows, 0, d, table.centred(), 0, d, 0.0f, products, 0, p);
+        double[] landmarkNorms = table.centredNorms();
+        double[] u = table.landmarks().data();
+        int candidates = Math.min(p, r + CANDIDATE_MARGIN);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
         List<double[]> sums = parallel.map(count, 256, (start, end) -> {
             double distanceSum = 0;
             double squaredSum = 0;
+            int[] candidateIndices = new int[candidates];
+            double[] candidateDistances = new double[candidates];
             for (int row = start; row < end; row++) {
                 int base = row * p;
-                int out = row * r;
+                double rowNorm = rowNorms[row];
                 int filled = 0;
                 for (int j = 0; j < p; j++) {
-                    double value = distances[base + j];
+                    double value = rowNorm + landmarkNorms[j] - 2.0 * products[base + j];
+                    if (value < 0) {
+                        value = 0;
+                    }
                     distanceSum += Math.sqrt(value);
                     squaredSum += value;
-                    if (filled < r || value < nearestDistances[out + filled - 1]) {
-                        int position = filled < r ? filled++ : r - 1;
-                        while (position > 0 && nearestDistances[out + position - 1] > value) {
-                            nearestDistances[out + position] = nearestDistances[out + position - 1];
-                            indices[out + position] = indices[out + position - 1];
-                            position--;
-                        }
-                        nearestDistances[out + position] = value;
-                        indices[out + position] = j;
+                    if (filled < candidates || value < candidateDistances[filled - 1]) {
+                        filled = insert(candidateIndices, candidateDistances, filled, candidates, j, value);
                     }
+                }
+                int point = from + row;
+                for (int t = 0; t < filled; t++) {
+                    candidateDistances[t] = exactSquaredDistance(x, point * d, u, candidateIndices[t] * d, d);
+                }
+                int out = row * r;
+                int kept = 0;
+                for (int t = 0; t < filled; t++) {
+                    kept = insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t], candidateDistances[t]);
                 }
             }
             return new double[] {distanceSum, squaredSum};
@@ -89,6 +149,66 @@ public final class SparseCoding {
             squaredSum += partial[1];
         }
         return new NearestLandmarks(count, r, indices, nearestDistances, distanceSum, squaredSum);
+    }
+
+    /** Rows {@code from .. from + count} of x minus {@code mean}, in single precision, and their squared norms. */
+    private static void centre(double[] x, int from, int count, int d, double[] mean, float[] out, double[] norms) {
+        for (int row = 0; row < count; row++) {
+            int source = (from + row) * d;
+            int target = row * d;
+            double norm = 0;
+            for (int t = 0; t < d; t++) {
+                float value = (float) (x[source + t] - mean[t]);
+                out[target + t] = value;
+                norm += (double) value * value;
+            }
+            norms[row] = norm;
+        }
+    }
+
+    private static double exactSquaredDistance(double[] x, int pointBase, double[] u, int landmarkBase, int d) {
+        double sum = 0;
+        for (int t = 0; t < d; t++) {
+            double difference = x[pointBase + t] - u[landmarkBase + t];
+            sum += difference * difference;
+        }
+        return sum;
+    }
+
+    /** Inserts (index, value) into the ascending candidate list of capacity {@code capacity}; returns its new length. */
+    private static int insert(int[] indices, double[] values, int filled, int capacity, int index, double value) {
+        int position = filled < capacity ? filled++ : capacity - 1;
+        while (position > 0 && values[position - 1] > value) {
+            values[position] = values[position - 1];
+            indices[position] = indices[position - 1];
+            position--;
+        }
+        values[position] = value;
+        indices[position] = index;
+        return filled;
+    }
+
+    /**
+     * Inserts (index, value) into the r-long ascending list at {@code offset}, ordered by value and
+     * then by index; returns its new length.
+     */
+    private static int insertSorted(int[] indices, double[] values, int offset, int filled, int r, int index, double value) {
+        if (filled == r) {
+            double last = values[offset + r - 1];
+            if (value > last || (value == last && index > indices[offset + r - 1])) {
+                return filled;
+            }
+        }
+        int position = filled < r ? filled++ : r - 1;
+        while (position > 0 && (values[offset + position - 1] > value
+                || (values[offset + position - 1] == value && indices[offset + position - 1] > index))) {
+            values[offset + position] = values[offset + position - 1];
+            indices[offset + position] = indices[offset + position - 1];
+            position--;
+        }
+        values[offset + position] = value;
+        indices[offset + position] = index;
+        return filled;
     }
 
     /** σ from the block results, by the rule of {@code options} (or its fixed σ). */
@@ -141,16 +261,21 @@ public final class SparseCoding {
         int n = data.size();
         int d = data.dimension();
         double[] x = data.features();
-        double[] norms = DistanceKernels.squaredNorms(x, n, d);
-        double[] landmarkNorms = DistanceKernels.squaredNorms(landmarks.data(), landmarks.rows(), d);
+        LandmarkTable table = LandmarkTable.of(landmarks);
+        int blockRows = blockRows(landmarks.rows());
         List<NearestLandmarks> blocks = new java.util.ArrayList<>();
-        int blockCount = (n + ROW_BLOCK - 1) / ROW_BLOCK;
-        for (int start = 0; start < n; start += ROW_BLOCK) {
-            int count = Math.min(ROW_BLOCK, n - start);
-            blocks.add(nearest(x, norms, start, count, d, landmarks, landmarkNorms, r, context.backend(), context.parallel()));
+        int blockCount = (n + blockRows - 1) / blockRows;
+        for (int start = 0; start < n; start += blockRows) {
+            int count = Math.min(blockRows, n - start);
+            blocks.add(nearest(x, start, count, d, table, r, context.backend(), context.parallel()));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         return blocks;
+    }
+
+    /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 4M distances per block. */
+    static int blockRows(int p) {
+        return Math.max(64, Math.min(ROW_BLOCK, BLOCK_VALUES / Math.max(p, 1)));
     }
 
     /** The n x p CSR code matrix from the block results (blocks in row order). */

@@ -74,6 +74,38 @@ final class JavaBackend implements LinearAlgebraBackend {
         }
     }
 
+    /** Through the double-precision product: the Java backend has no faster single-precision kernel. */
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                     float[] a, int aOffset, int lda, float[] b, int bOffset, int ldb,
+                     float beta, float[] c, int cOffset, int ldc) {
+        int aRows = transposeA ? k : m;
+        int aColumns = transposeA ? m : k;
+        int bRows = transposeB ? n : k;
+        int bColumns = transposeB ? k : n;
+        double[] left = widen(a, aOffset, lda, aRows, aColumns);
+        double[] right = widen(b, bOffset, ldb, bRows, bColumns);
+        double[] product = new double[m * n];
+        gemm(transposeA, transposeB, m, n, k, 1.0, left, 0, aColumns, right, 0, bColumns, 0.0, product, 0, n);
+        for (int i = 0; i < m; i++) {
+            int base = cOffset + i * ldc;
+            for (int j = 0; j < n; j++) {
+                float value = (float) (alpha * product[i * n + j]);
+                c[base + j] = beta == 0.0f ? value : beta * c[base + j] + value;
+            }
+        }
+    }
+
+    private static double[] widen(float[] data, int offset, int ld, int rows, int columns) {
+        double[] wide = new double[rows * columns];
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < columns; j++) {
+                wide[i * columns + j] = data[offset + i * ld + j];
+            }
+        }
+        return wide;
+    }
+
     /** The block as an EJML matrix: wrapped without a copy when it starts the array with no padding. */
     private static DMatrixRMaj block(double[] data, int offset, int ld, int rows, int columns) {
         if (offset == 0 && (ld == columns || rows <= 1) && data.length >= rows * columns) {

@@ -1,6 +1,7 @@
 package io.csc.linalg;
 
 import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.openblas.global.openblas;
 
@@ -16,6 +17,9 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
         private DoublePointer a;
         private DoublePointer b;
         private DoublePointer c;
+        private FloatPointer singleA;
+        private FloatPointer singleB;
+        private FloatPointer singleC;
 
         private static DoublePointer ensure(DoublePointer pointer, long size) {
             if (pointer != null && pointer.capacity() >= size) {
@@ -25,6 +29,16 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
                 pointer.close();
             }
             return new DoublePointer(Math.max(size, 1));
+        }
+
+        private static FloatPointer ensure(FloatPointer pointer, long size) {
+            if (pointer != null && pointer.capacity() >= size) {
+                return pointer;
+            }
+            if (pointer != null) {
+                pointer.close();
+            }
+            return new FloatPointer(Math.max(size, 1));
         }
     }
 
@@ -106,6 +120,52 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
                 System.arraycopy(row, 0, c, cOffset + i * ldc, n);
             }
             scratch.c.position(0);
+        }
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                     float[] a, int aOffset, int lda, float[] b, int bOffset, int ldb,
+                     float beta, float[] c, int cOffset, int ldc) {
+        if (m == 0 || n == 0) {
+            return;
+        }
+        if (k == 0) {
+            for (int i = 0; i < m; i++) {
+                int base = cOffset + i * ldc;
+                for (int j = 0; j < n; j++) {
+                    c[base + j] = beta == 0.0f ? 0.0f : beta * c[base + j];
+                }
+            }
+            return;
+        }
+        Buffers scratch = buffers.get();
+        int aRows = transposeA ? k : m;
+        int bRows = transposeB ? n : k;
+        long aSize = (long) (aRows - 1) * lda + (transposeA ? m : k);
+        long bSize = (long) (bRows - 1) * ldb + (transposeB ? k : n);
+        long cSize = (long) (m - 1) * ldc + n;
+        scratch.singleA = Buffers.ensure(scratch.singleA, aSize);
+        scratch.singleB = Buffers.ensure(scratch.singleB, bSize);
+        scratch.singleC = Buffers.ensure(scratch.singleC, cSize);
+        scratch.singleA.position(0).put(a, aOffset, (int) aSize);
+        scratch.singleB.position(0).put(b, bOffset, (int) bSize);
+        if (beta != 0.0f) {
+            scratch.singleC.position(0).put(c, cOffset, (int) cSize);
+        }
+        openblas.cblas_sgemm(openblas.CblasRowMajor,
+                transposeA ? openblas.CblasTrans : openblas.CblasNoTrans,
+                transposeB ? openblas.CblasTrans : openblas.CblasNoTrans,
+                m, n, k, alpha, scratch.singleA, lda, scratch.singleB, ldb, beta, scratch.singleC, ldc);
+        if (ldc == n) {
+            scratch.singleC.position(0).get(c, cOffset, (int) cSize);
+        } else {
+            float[] row = new float[n];
+            for (int i = 0; i < m; i++) {
+                scratch.singleC.position((long) i * ldc).get(row, 0, n);
+                System.arraycopy(row, 0, c, cOffset + i * ldc, n);
+            }
+            scratch.singleC.position(0);
         }
     }
 

@@ -74,6 +74,64 @@ class LinearAlgebraBackendContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(BACKENDS)
+    void singlePrecisionGemmEveryTransposeWithOffsetsLeadingDimensionsAlphaBeta(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(2);
+        int m = 6;
+        int n = 5;
+        int k = 4;
+        for (boolean transposeA : new boolean[] {false, true}) {
+            for (boolean transposeB : new boolean[] {false, true}) {
+                for (float beta : new float[] {0.0f, 1.0f, -0.5f}) {
+                    DenseMatrix opA = TestMatrices.random(m, k, random);
+                    DenseMatrix opB = TestMatrices.random(k, n, random);
+                    DenseMatrix c0 = TestMatrices.random(m, n, random);
+                    DenseMatrix storedA = transposeA ? opA.transpose() : opA;
+                    DenseMatrix storedB = transposeB ? opB.transpose() : opB;
+                    int lda = storedA.columns() + 1;
+                    int ldb = storedB.columns() + 2;
+                    int ldc = n + 3;
+                    float[] a = narrow(embed(storedA, 2, lda));
+                    float[] b = narrow(embed(storedB, 4, ldb));
+                    float[] c = narrow(embed(c0, 1, ldc));
+                    if (beta == 0.0f) {
+                        for (int i = 0; i < m; i++) {
+                            Arrays.fill(c, 1 + i * ldc, 1 + i * ldc + n, Float.NaN);
+                        }
+                    }
+                    float alpha = -2.0f;
+                    backend.gemm(transposeA, transposeB, m, n, k, alpha, a, 2, lda, b, 4, ldb, beta, c, 1, ldc);
+                    DenseMatrix product = multiply(opA, opB);
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            double expected = alpha * product.get(i, j) + (beta == 0.0f ? 0.0 : beta * c0.get(i, j));
+                            assertEquals(expected, c[1 + i * ldc + j], 1e-5,
+                                    "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB + " beta=" + beta);
+                        }
+                    }
+                    for (int t = 0; t < c.length; t++) {
+                        int row = (t - 1) / ldc;
+                        int column = (t - 1) % ldc;
+                        boolean inside = t >= 1 && row < m && column < n;
+                        if (!inside) {
+                            assertEquals((float) GUARD, c[t], "guard at " + t + " untouched");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static float[] narrow(double[] values) {
+        float[] narrow = new float[values.length];
+        for (int t = 0; t < values.length; t++) {
+            narrow[t] = (float) values[t];
+        }
+        return narrow;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
     void gemmOnLeadingRowsOfLongerArrays(String name) {
         LinearAlgebraBackend backend = backend(name);
         SplittableRandom random = new SplittableRandom(3);
