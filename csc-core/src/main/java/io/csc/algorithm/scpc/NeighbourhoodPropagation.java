@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The constraint propagation of SC-PC (Eq. 4 to 6 of Vlachos et al.) inside one connected
+ * The constraint propagation of SC-PC (Eq. 4 to 6 of its paper) inside one connected
  * component {@code T_a} of the must-link graph. Each constrained point {@code p_j} of the component
  * has a list {@code L_pj} of its l nearest neighbours by the affinity Ẑ; a neighbour that appears
  * in {@code freq} lists of the component gets the value

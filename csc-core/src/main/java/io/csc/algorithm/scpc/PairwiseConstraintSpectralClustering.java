@@ -29,8 +29,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * SC-PC, spectral clustering based on pairwise constraints (Vlachos, Rafailidis et al., Expert
- * Systems with Applications 42, 2015, Algorithm 1): landmark spectral clustering whose landmarks are
+ * SC-PC, spectral clustering based on pairwise constraints ("Large-scale spectral clustering based
+ * on pairwise constraints", 2015, Algorithm 1): landmark spectral clustering whose landmarks are
  * the constrained points, with the constraints written into the landmark affinity.
  *
  * <ol>
@@ -90,8 +90,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Landmark spectral clustering on the constrained points with constraint propagation (linear in n)",
-            "Vlachos, Rafailidis et al.: Large-scale spectral clustering based on pairwise constraints, "
-                    + "Expert Systems with Applications 42, 2015",
+            "Large-scale spectral clustering based on pairwise constraints, 2015 (SC-PC, Algorithm 1)",
             true, true, PARAMETERS, values -> new PairwiseConstraintSpectralClustering(options(values)));
 
     /** Singular values below this fraction of the largest map to zero coordinates. */
