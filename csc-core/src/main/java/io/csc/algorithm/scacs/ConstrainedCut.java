@@ -35,7 +35,8 @@ import java.util.List;
  * </ol>
  * The unconstrained vectors, used when β >= γ_max or when no vector survives steps 7 to 9, are the
  * solutions of the paper's λ = 0 case ("side information does not work"): the eigenvectors of Ŝ,
- * through the same steps 8 to 10 (the constant one is removed by step 9).
+ * through the same steps 8 to 10 (the constant one is removed by step 9, see
+ * {@link #UNCONSTRAINED_TOLERANCE}).
  *
  * <p>Time O(p³), memory O(p²).
  */
@@ -43,6 +44,13 @@ final class ConstrainedCut {
 
     /** Relative data-space norm below which a vector lies in the null space of Ŝ. */
     static final double NULL_NORM = 1e-10;
+
+    /**
+     * The step-9 tolerance for the unconstrained vectors. They are orthonormal eigenvectors of Ŝ, one
+     * of which is the constant vector (cosine 1) and the others orthogonal to it (cosine 0 up to
+     * rounding), so any threshold between removes exactly the constant one, whatever the option.
+     */
+    static final double UNCONSTRAINED_TOLERANCE = 0.5;
 
     /** How the vectors were found. */
     enum Outcome {
@@ -118,7 +126,7 @@ final class ConstrainedCut {
         double[] norms = coordinates.dataNormDiagonal();
         if (beta >= gammas[0]) {
             return new Solution(gammas, beta0, beta, null, Outcome.BETA_AT_LEAST_GAMMA_MAX,
-                    unconstrained(p, cut, norms, constant, k, tolerance));
+                    unconstrained(p, cut, norms, constant, k));
         }
         DenseMatrix shifted = constraints.copy();
         for (int i = 0; i < p; i++) {
@@ -139,20 +147,20 @@ final class ConstrainedCut {
         Selection selection = select(pencil.vectors(), positive, eigenvalues, cut, norms, constant, k, tolerance);
         if (selection.count() == 0) {
             return new Solution(gammas, beta0, beta, selection, Outcome.NO_FEASIBLE_VECTOR,
-                    unconstrained(p, cut, norms, constant, k, tolerance));
+                    unconstrained(p, cut, norms, constant, k));
         }
         return new Solution(gammas, beta0, beta, selection, Outcome.CONSTRAINED, selection);
     }
 
     /** Steps 8 to 10 on the eigenvectors of Ŝ, the unit coordinate vectors. */
-    static Selection unconstrained(int p, double[] cut, double[] norms, double[] constant, int k, double tolerance) {
+    static Selection unconstrained(int p, double[] cut, double[] norms, double[] constant, int k) {
         List<Integer> all = new ArrayList<>(p);
         for (int j = 0; j < p; j++) {
             all.add(j);
         }
         double[] eigenvalues = new double[p];
         Arrays.fill(eigenvalues, Double.NaN);
-        return select(DenseMatrix.identity(p), all, eigenvalues, cut, norms, constant, k, tolerance);
+        return select(DenseMatrix.identity(p), all, eigenvalues, cut, norms, constant, k, UNCONSTRAINED_TOLERANCE);
     }
 
     /** Steps 8 to 10 for the given candidate columns of {@code vectors}. */

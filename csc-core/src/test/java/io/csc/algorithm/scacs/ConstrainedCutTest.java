@@ -265,6 +265,7 @@ class ConstrainedCutTest {
                 3, 0.5, 0.0, BACKEND);
         assertEquals(ConstrainedCut.Outcome.NO_FEASIBLE_VECTOR, solution.outcome());
         assertEquals(0, solution.constrained().orthogonal());
+        assertEquals(2, solution.selection().count(), "the unconstrained vectors still drop only the constant one");
     }
 
     private static double[] constant(Problem problem, LandmarkCoordinates coordinates) {
