@@ -127,7 +127,7 @@ public final class SparseCoding {
                     distanceSum += Math.sqrt(value);
                     squaredSum += value;
                     if (filled < candidates || value < candidateDistances[filled - 1]) {
-                        filled = insert(candidateIndices, candidateDistances, filled, candidates, j, value);
+                        filled = insertSorted(candidateIndices, candidateDistances, 0, filled, candidates, j, value);
                     }
                 }
                 int point = from + row;
@@ -175,22 +175,9 @@ public final class SparseCoding {
         return sum;
     }
 
-    /** Inserts (index, value) into the ascending candidate list of capacity {@code capacity}; returns its new length. */
-    private static int insert(int[] indices, double[] values, int filled, int capacity, int index, double value) {
-        int position = filled < capacity ? filled++ : capacity - 1;
-        while (position > 0 && values[position - 1] > value) {
-            values[position] = values[position - 1];
-            indices[position] = indices[position - 1];
-            position--;
-        }
-        values[position] = value;
-        indices[position] = index;
-        return filled;
-    }
-
     /**
-     * Inserts (index, value) into the r-long ascending list at {@code offset}, ordered by value and
-     * then by index; returns its new length.
+     * Inserts (index, value) into the list of at most r entries at {@code offset}, ascending by value
+     * and then by index, dropping the last when full; returns its new length.
      */
     private static int insertSorted(int[] indices, double[] values, int offset, int filled, int r, int index, double value) {
         if (filled == r) {

@@ -94,11 +94,9 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
             return;
         }
         Buffers scratch = buffers.get();
-        int aRows = transposeA ? k : m;
-        int bRows = transposeB ? n : k;
-        long aSize = aRows == 0 ? 0 : (long) (aRows - 1) * lda + (transposeA ? m : k);
-        long bSize = bRows == 0 ? 0 : (long) (bRows - 1) * ldb + (transposeB ? k : n);
-        long cSize = (long) (m - 1) * ldc + n;
+        long aSize = span(transposeA ? k : m, lda, transposeA ? m : k);
+        long bSize = span(transposeB ? n : k, ldb, transposeB ? k : n);
+        long cSize = span(m, ldc, n);
         scratch.a = Buffers.ensure(scratch.a, aSize);
         scratch.b = Buffers.ensure(scratch.b, bSize);
         scratch.c = Buffers.ensure(scratch.c, cSize);
@@ -140,11 +138,9 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
             return;
         }
         Buffers scratch = buffers.get();
-        int aRows = transposeA ? k : m;
-        int bRows = transposeB ? n : k;
-        long aSize = (long) (aRows - 1) * lda + (transposeA ? m : k);
-        long bSize = (long) (bRows - 1) * ldb + (transposeB ? k : n);
-        long cSize = (long) (m - 1) * ldc + n;
+        long aSize = span(transposeA ? k : m, lda, transposeA ? m : k);
+        long bSize = span(transposeB ? n : k, ldb, transposeB ? k : n);
+        long cSize = span(m, ldc, n);
         scratch.singleA = Buffers.ensure(scratch.singleA, aSize);
         scratch.singleB = Buffers.ensure(scratch.singleB, bSize);
         scratch.singleC = Buffers.ensure(scratch.singleC, cSize);
@@ -167,6 +163,11 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
             }
             scratch.singleC.position(0);
         }
+    }
+
+    /** The values a row-major operand of {@code rows} x {@code columns} with leading dimension ld spans. */
+    private static long span(int rows, int ld, int columns) {
+        return rows == 0 ? 0 : (long) (rows - 1) * ld + columns;
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.csc.algorithm;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.baseline.LandmarkSpectralClustering;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
@@ -7,6 +11,7 @@ import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
 import io.csc.data.Scaling;
 import io.csc.metric.ClusteringMetrics;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /** Data, supervision and scores for the golden runs of the constrained methods. */
@@ -30,9 +35,40 @@ public final class GoldenData {
         return GaussianMixture.generate(n, d, k, seed, 8.0);
     }
 
+    /** The registered method {@code name} with the given option values. */
+    public static ClusteringAlgorithm method(String name, Map<String, String> parameters) {
+        return AlgorithmRegistry.byName(name).create(ParameterValues.of(parameters));
+    }
+
+    /** One fit with k = the number of classes, seed 3, on {@code threads} threads. */
+    public static ClusteringResult fit(ClusteringAlgorithm algorithm, Dataset data, ConstraintSet constraints, int threads) {
+        try (RunContext context = RunContext.of(3, threads)) {
+            return algorithm.fit(data, constraints, data.classCount(), context);
+        }
+    }
+
     /** The ACC of {@code predicted} against the truth of {@code data}. */
     public static double accuracy(Dataset data, int[] predicted) {
         return ClusteringMetrics.accuracy(data.labels(), predicted);
+    }
+
+    /**
+     * Golden run: the mean ACC of {@code algorithm} over 5 labelled draws of {@code fraction} of the
+     * bundled {@code name} is at least {@code minimum} and above that of landmark spectral clustering
+     * (LSC-R) by {@code margin}, and, when {@code againstFull}, above full spectral clustering (NJW).
+     */
+    public static void assertBeatsUnconstrained(ClusteringAlgorithm algorithm, String name, double fraction,
+                                                double minimum, double margin, boolean againstFull) {
+        Dataset data = zScored(name);
+        double constrained = meanAccuracy(algorithm, data, fraction, 5);
+        double landmark = meanAccuracy(LandmarkSpectralClustering.RANDOM_DESCRIPTOR.create(), data, fraction, 5);
+        String label = algorithm.name() + " on " + name + " at " + fraction + ": ACC " + constrained;
+        assertTrue(constrained >= minimum, label);
+        assertTrue(constrained > landmark + margin, label + " against LSC-R " + landmark);
+        if (againstFull) {
+            double full = meanAccuracy(NormalizedSpectralClustering.DESCRIPTOR.create(), data, fraction, 5);
+            assertTrue(constrained > full, label + " against NJW " + full);
+        }
     }
 
     /** The mean ACC of {@code algorithm} over seeds 1..runs, each with its own labelled draw. */

@@ -69,6 +69,13 @@ class ConstrainedCutTest {
             this(null);
         }
 
+        /** Steps 5 to 10 for k = 3 on Q̂ formed densely. */
+        ConstrainedCut.Solution solve(double beta0, double tolerance) {
+            LandmarkCoordinates coordinates = LandmarkCoordinates.of(gram, 1e-8, BACKEND);
+            return ConstrainedCut.solve(coordinates, coordinates.project(denseProjection(), BACKEND),
+                    constant(this, coordinates), 3, beta0, tolerance, BACKEND);
+        }
+
         /** Q̂ = Ẑ Q Ẑᵀ, formed densely. */
         DenseMatrix denseProjection() {
             DenseMatrix zt = normalizedCodes.toDense();
@@ -146,9 +153,7 @@ class ConstrainedCutTest {
     void gammasAreThoseOfTheDenseGeneralizedProblem() {
         Problem problem = problem();
         DenseMatrix qHat = problem.denseProjection();
-        LandmarkCoordinates coordinates = LandmarkCoordinates.of(problem.gram, 1e-8, BACKEND);
-        ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, coordinates.project(qHat, BACKEND),
-                constant(problem, coordinates), 3, 0.5, 0.9, BACKEND);
+        ConstrainedCut.Solution solution = problem.solve(0.5, 0.9);
         EigenDecomposition reference = GeneralizedEigen.definite(BACKEND, qHat, problem.gram);
         double[] values = reference.values();
         assertEquals(values[values.length - 1], solution.gammaMax(), 1e-8 * Math.abs(values[values.length - 1]));
@@ -245,12 +250,9 @@ class ConstrainedCutTest {
     @Test
     void betaAtLeastGammaMaxFallsBackToTheEigenvectorsOfS() {
         Problem problem = problem();
-        LandmarkCoordinates coordinates = LandmarkCoordinates.of(problem.gram, 1e-8, BACKEND);
-        DenseMatrix projected = coordinates.project(problem.denseProjection(), BACKEND);
-        ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, constant(problem, coordinates),
-                3, 5.0, 0.9, BACKEND);
+        ConstrainedCut.Solution solution = problem.solve(5.0, 0.9);
         assertEquals(ConstrainedCut.Outcome.BETA_AT_LEAST_GAMMA_MAX, solution.outcome());
-        double[] eigenvalues = coordinates.eigenvalues();
+        double[] eigenvalues = LandmarkCoordinates.of(problem.gram, 1e-8, BACKEND).eigenvalues();
         assertEquals(1 - eigenvalues[1], solution.selection().cuts()[0], 1e-9, "the constant vector is skipped");
         assertEquals(1 - eigenvalues[2], solution.selection().cuts()[1], 1e-9);
         assertTrue(Double.isNaN(solution.selection().eigenvalues()[0]));
@@ -258,11 +260,7 @@ class ConstrainedCutTest {
 
     @Test
     void aZeroToleranceRemovesEveryVectorAndFallsBack() {
-        Problem problem = problem();
-        LandmarkCoordinates coordinates = LandmarkCoordinates.of(problem.gram, 1e-8, BACKEND);
-        DenseMatrix projected = coordinates.project(problem.denseProjection(), BACKEND);
-        ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, constant(problem, coordinates),
-                3, 0.5, 0.0, BACKEND);
+        ConstrainedCut.Solution solution = problem().solve(0.5, 0.0);
         assertEquals(ConstrainedCut.Outcome.NO_FEASIBLE_VECTOR, solution.outcome());
         assertEquals(0, solution.constrained().orthogonal());
         assertEquals(2, solution.selection().count(), "the unconstrained vectors still drop only the constant one");

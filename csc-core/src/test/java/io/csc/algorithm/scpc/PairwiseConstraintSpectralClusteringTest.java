@@ -1,18 +1,15 @@
 package io.csc.algorithm.scpc;
 
+import static io.csc.algorithm.GoldenData.fit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenData;
-import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
-import io.csc.algorithm.baseline.LandmarkSpectralClustering;
-import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintClosure;
@@ -36,33 +33,17 @@ import org.junit.jupiter.api.Test;
 class PairwiseConstraintSpectralClusteringTest {
 
     private static ClusteringAlgorithm scpc(Map<String, String> parameters) {
-        return AlgorithmRegistry.byName("sc-pc").create(ParameterValues.of(parameters));
-    }
-
-    private static ClusteringResult fit(ClusteringAlgorithm algorithm, Dataset data, ConstraintSet constraints, int threads) {
-        try (RunContext context = RunContext.of(3, threads)) {
-            return algorithm.fit(data, constraints, data.classCount(), context);
-        }
+        return GoldenData.method("sc-pc", parameters);
     }
 
     @Test
     void tenPercentLabelsOnIrisBeatLandmarkAndFullSpectralClustering() {
-        Dataset iris = GoldenData.zScored("iris");
-        double constrained = GoldenData.meanAccuracy(scpc(Map.of()), iris, 0.1, 5);
-        double landmark = GoldenData.meanAccuracy(LandmarkSpectralClustering.RANDOM_DESCRIPTOR.create(), iris, 0.1, 5);
-        double full = GoldenData.meanAccuracy(NormalizedSpectralClustering.DESCRIPTOR.create(), iris, 0.1, 5);
-        assertTrue(constrained >= 0.85, "SC-PC ACC on Iris " + constrained);
-        assertTrue(constrained > landmark + 0.05, "SC-PC " + constrained + " against LSC-R " + landmark);
-        assertTrue(constrained > full, "SC-PC " + constrained + " against NJW " + full);
+        GoldenData.assertBeatsUnconstrained(scpc(Map.of()), "iris", 0.1, 0.85, 0.05, true);
     }
 
     @Test
     void twentyPercentLabelsOnWineBeatLandmarkSpectralClustering() {
-        Dataset wine = GoldenData.zScored("wine");
-        double constrained = GoldenData.meanAccuracy(scpc(Map.of()), wine, 0.2, 5);
-        double landmark = GoldenData.meanAccuracy(LandmarkSpectralClustering.RANDOM_DESCRIPTOR.create(), wine, 0.2, 5);
-        assertTrue(constrained >= 0.92, "SC-PC ACC on Wine " + constrained);
-        assertTrue(constrained > landmark, "SC-PC " + constrained + " against LSC-R " + landmark);
+        GoldenData.assertBeatsUnconstrained(scpc(Map.of()), "wine", 0.2, 0.92, 0.0, false);
     }
 
     @Test
