@@ -59,9 +59,12 @@ public final class ExperimentRunner {
         AtomicLong done = new AtomicLong();
         Runnable fitDone = () -> progress.progress(stage, done.incrementAndGet(), total);
         progress.progress(stage, 0, total);
+        // Repetitions outermost: every stretch of the queue mixes all data sets and methods, so that
+        // the progress (and its estimate of the time left) moves evenly. The order of the records
+        // is fixed afterwards.
         List<Callable<List<RunRecord>>> tasks = new ArrayList<>();
-        for (Dataset data : plan.datasets()) {
-            for (int repetition = 0; repetition < plan.repeats(); repetition++) {
+        for (int repetition = 0; repetition < plan.repeats(); repetition++) {
+            for (Dataset data : plan.datasets()) {
                 int r = repetition;
                 if (!plan.unconstrainedAlgorithms().isEmpty()) {
                     tasks.add(() -> unconstrainedRuns(plan, data, r, methods, fitDone));
