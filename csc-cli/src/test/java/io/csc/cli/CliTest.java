@@ -120,7 +120,7 @@ class CliTest {
         for (String name : List.of("njw", "lsc-r", "lsc-k", "nystrom", "cop-kmeans")) {
             assertTrue(run.out().contains(name + "  "), name);
         }
-        assertTrue(run.out().contains("--param landmarks=1000"), run.out());
+        assertTrue(run.out().contains("--param landmarks=auto"), run.out());
         Run json = run("algorithms", "--json");
         assertTrue(JsonParser.parseString(json.out()).getAsJsonArray().size() >= 5);
     }
