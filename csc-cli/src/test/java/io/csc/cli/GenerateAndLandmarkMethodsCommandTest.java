@@ -10,13 +10,10 @@ import io.csc.algorithm.Parameter;
 import io.csc.data.DataFormat;
 import io.csc.data.DataLoader;
 import io.csc.data.Dataset;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code csc generate}, and {@code csc cluster} / {@code csc algorithms} with scacs and sc-pc. */
 class GenerateAndLandmarkMethodsCommandTest {
@@ -24,24 +21,14 @@ class GenerateAndLandmarkMethodsCommandTest {
     @TempDir
     Path folder;
 
-    /** What one command printed and returned. */
-    private record Outcome(int exitCode, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        CommandLine command = CscCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        command.setOut(new PrintWriter(out, true));
-        command.setErr(new PrintWriter(err, true));
-        int code = command.execute(args);
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliTest.Run run(String... args) {
+        return CliTest.run(args);
     }
 
     @Test
     void generateWritesAMixtureWithLabelsThatReadsBack() {
         Path file = folder.resolve("mixture.csv");
-        Outcome outcome = run("generate", "--n", "500", "--d", "4", "-k", "3", "--seed", "7", "--output", file.toString());
+        CliTest.Run outcome = run("generate", "--n", "500", "--d", "4", "-k", "3", "--seed", "7", "--output", file.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());
         assertTrue(outcome.err().contains("[csc] writing mixture.csv"), outcome.err());
         Dataset data = DataLoader.load(file, DataFormat.AUTO, (String) null);
@@ -53,7 +40,7 @@ class GenerateAndLandmarkMethodsCommandTest {
             int dot = value.indexOf('.');
             assertTrue(dot < 0 || value.length() - dot - 1 <= 4, "at most 4 decimals by default: " + firstRow);
         }
-        Outcome again = run("generate", "--n", "500", "--d", "4", "-k", "3", "--seed", "7", "--quiet",
+        CliTest.Run again = run("generate", "--n", "500", "--d", "4", "-k", "3", "--seed", "7", "--quiet",
                 "--output", folder.resolve("again.csv").toString());
         assertEquals("", again.err());
         assertEquals(readLine(file, 1), readLine(folder.resolve("again.csv"), 1), "same seed, same data");
@@ -61,14 +48,14 @@ class GenerateAndLandmarkMethodsCommandTest {
 
     @Test
     void generateRefusesBadArgumentsWithOneLine() {
-        Outcome clusters = run("generate", "--n", "10", "--d", "2", "-k", "11", "--output", folder.resolve("x.csv").toString());
+        CliTest.Run clusters = run("generate", "--n", "10", "--d", "2", "-k", "11", "--output", folder.resolve("x.csv").toString());
         assertEquals(2, clusters.exitCode());
         assertEquals("csc: Invalid clusters: 11 (must be between 1 and size 10)", clusters.err().trim());
-        Outcome decimals = run("generate", "--n", "10", "--d", "2", "-k", "2", "--decimals", "x",
+        CliTest.Run decimals = run("generate", "--n", "10", "--d", "2", "-k", "2", "--decimals", "x",
                 "--output", folder.resolve("x.csv").toString());
         assertEquals(2, decimals.exitCode());
         assertEquals("csc: Invalid --decimals 'x': expected 0 to 15 or 'exact'", decimals.err().trim());
-        Outcome missing = run("generate", "--n", "10", "--d", "2", "-k", "2");
+        CliTest.Run missing = run("generate", "--n", "10", "--d", "2", "-k", "2");
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("Missing required option: '--output=FILE'"), missing.err());
     }
@@ -78,7 +65,7 @@ class GenerateAndLandmarkMethodsCommandTest {
         Path file = folder.resolve("mixture.csv");
         assertEquals(0, run("generate", "--n", "2000", "--d", "5", "-k", "4", "--seed", "3", "--separation", "6",
                 "--quiet", "--output", file.toString()).exitCode());
-        Outcome scacs = run("cluster", "--data", file.toString(), "-a", "scacs", "--known-labels", "100", "--json",
+        CliTest.Run scacs = run("cluster", "--data", file.toString(), "-a", "scacs", "--known-labels", "100", "--json",
                 "--quiet", "--threads", "1", "--param", "landmarks=200", "--param", "beta0=0.3");
         assertEquals(0, scacs.exitCode(), scacs.err());
         JsonObject report = JsonParser.parseString(scacs.out()).getAsJsonObject();
@@ -88,14 +75,14 @@ class GenerateAndLandmarkMethodsCommandTest {
         assertEquals(0.3, diagnostics.get("beta0").getAsDouble());
         assertTrue(diagnostics.has("gammaMax") && diagnostics.has("constantCosines"), scacs.out());
 
-        Outcome scpc = run("cluster", "--data", file.toString(), "-a", "sc-pc", "--known-labels", "100", "--json",
+        CliTest.Run scpc = run("cluster", "--data", file.toString(), "-a", "sc-pc", "--known-labels", "100", "--json",
                 "--quiet", "--threads", "1", "--param", "neighbours=3");
         assertEquals(0, scpc.exitCode(), scpc.err());
         JsonObject scpcReport = JsonParser.parseString(scpc.out()).getAsJsonObject();
         assertTrue(scpcReport.getAsJsonObject("metrics").get("acc").getAsDouble() > 0.95, scpc.out());
         assertEquals(100, scpcReport.getAsJsonObject("diagnostics").get("landmarks").getAsInt());
 
-        Outcome unknown = run("cluster", "--data", file.toString(), "-a", "scacs", "--known-labels", "100",
+        CliTest.Run unknown = run("cluster", "--data", file.toString(), "-a", "scacs", "--known-labels", "100",
                 "--quiet", "--param", "beta=0.3");
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.err().startsWith("csc: Unknown parameter 'beta' for scacs"), unknown.err());
@@ -103,7 +90,7 @@ class GenerateAndLandmarkMethodsCommandTest {
 
     @Test
     void algorithmsListsEveryOptionOfBothMethods() {
-        Outcome outcome = run("algorithms");
+        CliTest.Run outcome = run("algorithms");
         assertEquals(0, outcome.exitCode());
         for (String name : new String[] {"scacs", "sc-pc"}) {
             assertTrue(outcome.out().contains(name + "  "), outcome.out());

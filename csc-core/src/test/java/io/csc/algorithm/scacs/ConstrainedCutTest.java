@@ -3,7 +3,7 @@ package io.csc.algorithm.scacs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.algorithm.GoldenData;
+import io.csc.testing.GoldenRuns;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.Constraint;
@@ -38,7 +38,7 @@ class ConstrainedCutTest {
 
     /** A 60-point, 3-cluster problem with 10 base vectors and mixed supervision. */
     private static final class Problem {
-        final Dataset data = GoldenData.blobs(60, 3, 3, 5);
+        final Dataset data = GoldenRuns.blobs(60, 3, 3, 5);
         final LandmarkGraph graph;
         final SparseMatrix normalizedCodes;
         final DenseMatrix gram;
@@ -84,7 +84,7 @@ class ConstrainedCutTest {
     }
 
     private static Problem problem() {
-        Dataset data = GoldenData.blobs(60, 3, 3, 5);
+        Dataset data = GoldenRuns.blobs(60, 3, 3, 5);
         return new Problem(Landmarks.random(data, 10, new SplittableRandom(2)));
     }
 
@@ -121,7 +121,7 @@ class ConstrainedCutTest {
 
     @Test
     void anUnusedBaseVectorMakesSSingularAndGetsTheRidge() {
-        Dataset data = GoldenData.blobs(60, 3, 3, 5);
+        Dataset data = GoldenRuns.blobs(60, 3, 3, 5);
         DenseMatrix landmarks = Landmarks.random(data, 10, new SplittableRandom(2));
         for (int j = 0; j < 3; j++) {
             landmarks.set(9, j, 1e3);
