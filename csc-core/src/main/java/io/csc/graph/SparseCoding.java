@@ -92,10 +92,12 @@ public final class SparseCoding {
 
     /**
      * The block step: the r nearest of the p landmarks for {@code count} rows of the row-major
-     * array {@code x} starting at row {@code from}. Pure: depends only on its arguments.
+     * array {@code x} starting at row {@code from}, with the sums over all landmarks when
+     * {@code allSums} (else they are 0: only the mean-distance rules need them, and the square root of
+     * every distance is a noticeable part of the step). Pure: depends only on its arguments.
      */
     public static NearestLandmarks nearest(double[] x, int from, int count, int d, LandmarkTable table, int r,
-                                           LinearAlgebraBackend backend, Parallel parallel) {
+                                           boolean allSums, LinearAlgebraBackend backend, Parallel parallel) {
         int p = table.size();
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
@@ -110,7 +112,7 @@ public final class SparseCoding {
         int candidates = Math.min(p, r + CANDIDATE_MARGIN);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> sums = parallel.map(count, 256, (start, end) -> {
+        List<double[]> partials = parallel.map(count, 256, (start, end) -> {
             double distanceSum = 0;
             double squaredSum = 0;
             int[] candidateIndices = new int[candidates];
@@ -124,8 +126,10 @@ public final class SparseCoding {
                     if (value < 0) {
                         value = 0;
                     }
-                    distanceSum += Math.sqrt(value);
-                    squaredSum += value;
+                    if (allSums) {
+                        distanceSum += Math.sqrt(value);
+                        squaredSum += value;
+                    }
                     if (filled < candidates || value < candidateDistances[filled - 1]) {
                         filled = insertSorted(candidateIndices, candidateDistances, 0, filled, candidates, j, value);
                     }
@@ -144,7 +148,7 @@ public final class SparseCoding {
         });
         double distanceSum = 0;
         double squaredSum = 0;
-        for (double[] partial : sums) {
+        for (double[] partial : partials) {
             distanceSum += partial[0];
             squaredSum += partial[1];
         }
@@ -229,18 +233,20 @@ public final class SparseCoding {
 
     /** Codes all points of {@code data}, choosing σ by the options' rule. */
     public static SparseCode encode(Dataset data, DenseMatrix landmarks, SparseCodingOptions options, RunContext context) {
-        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), context);
+        boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
+        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), sums, context);
         double sigma = sigma(options, blocks, landmarks.rows());
         return new SparseCode(assemble(blocks, data.size(), landmarks.rows(), sigma), sigma);
     }
 
     /** Codes (new) points with a given σ, as in fit. */
     public static SparseMatrix encode(Dataset points, DenseMatrix landmarks, int r, double sigma, RunContext context) {
-        List<NearestLandmarks> blocks = nearestAll(points, landmarks, r, context);
+        List<NearestLandmarks> blocks = nearestAll(points, landmarks, r, false, context);
         return assemble(blocks, points.size(), landmarks.rows(), sigma);
     }
 
-    private static List<NearestLandmarks> nearestAll(Dataset data, DenseMatrix landmarks, int r, RunContext context) {
+    private static List<NearestLandmarks> nearestAll(Dataset data, DenseMatrix landmarks, int r, boolean sums,
+                                                     RunContext context) {
         if (landmarks.columns() != data.dimension()) {
             throw new IllegalArgumentException("Landmarks have " + landmarks.columns() + " features, the data "
                     + data.dimension());
@@ -254,7 +260,7 @@ public final class SparseCoding {
         int blockCount = (n + blockRows - 1) / blockRows;
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            blocks.add(nearest(x, start, count, d, table, r, context.backend(), context.parallel()));
+            blocks.add(nearest(x, start, count, d, table, r, sums, context.backend(), context.parallel()));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         return blocks;

@@ -8,8 +8,8 @@ import io.csc.linalg.LanczosOptions;
  * Options of {@link PairwiseConstraintSpectralClustering}.
  *
  * @param coding r nearest constrained points coding each point (default 3, the paper's value for
- *     MNIST) and the kernel width (default: the mean distance between the points and the landmarks,
- *     as for SCACS; the paper does not say how it chose σ)
+ *     MNIST) and the kernel width (default: the mean distance from each point to its r nearest
+ *     landmarks; the paper does not say how it chose σ)
  * @param neighbours l, the neighbours of each constrained point used by the propagation (Eq. 4 to
  *     6), >= 1, default 5 as in the paper
  * @param kmeans the final k-means

@@ -111,7 +111,7 @@ class PairwiseConstraintSpectralClusteringTest {
         int[] landmarkPoints = constraints.constrainedPoints();
         DenseMatrix landmarks = new DenseMatrix(landmarkPoints.length, 3, data.subset(landmarkPoints).features());
         SparseMatrix codes = SparseCoding.encode(data, landmarks,
-                new SparseCodingOptions(3, SparseCodingOptions.LandmarkBandwidth.MEAN_DISTANCE, null),
+                new SparseCodingOptions(3, SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN, null),
                 RunContext.sequential(1)).codes();
         SparseMatrix normalized = LandmarkGraph.of(codes).normalizedCodes();
         ConstraintClosure closure = ConstraintClosure.of(constraints);
