@@ -41,7 +41,7 @@ public final class SparseCoding {
     public static final int CANDIDATE_MARGIN = 2;
 
     /** Single-precision distances per block: rows are capped so that a block holds at most this many. */
-    private static final int BLOCK_VALUES = 1 << 22;
+    private static final int BLOCK_VALUES = 1 << 23;
 
     /**
      * The r nearest landmarks of a block of rows, ascending by distance (ties to the smaller
@@ -266,7 +266,7 @@ public final class SparseCoding {
         return blocks;
     }
 
-    /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 4M distances per block. */
+    /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */
     static int blockRows(int p) {
         return Math.max(64, Math.min(ROW_BLOCK, BLOCK_VALUES / Math.max(p, 1)));
     }
