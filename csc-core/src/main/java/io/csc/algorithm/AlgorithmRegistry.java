@@ -4,6 +4,7 @@ import io.csc.algorithm.baseline.CopKMeans;
 import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
 import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ public final class AlgorithmRegistry {
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
         all.add(MultiLayerConstrainedClustering.DESCRIPTOR);
+        all.add(FastMultiLayerConstrainedClustering.DESCRIPTOR);
         return all;
     }
 

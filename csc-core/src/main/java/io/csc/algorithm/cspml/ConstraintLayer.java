@@ -128,6 +128,28 @@ final class ConstraintLayer {
     }
 
     /**
+     * The n x r product {@code diag(rowScale) W(:, sample) diag(columnScale) X} for an l x r matrix X:
+     * r products with W of vectors supported on the sample. Time {@code O(r (n + p + b))}.
+     */
+    DenseMatrix multiplySampledColumns(int[] sample, double[] rowScale, double[] columnScale, DenseMatrix x) {
+        int r = x.columns();
+        DenseMatrix result = DenseMatrix.zeros(size, r);
+        double[] input = new double[size];
+        double[] output = new double[size];
+        for (int c = 0; c < r; c++) {
+            Arrays.fill(input, 0.0);
+            for (int j = 0; j < sample.length; j++) {
+                input[sample[j]] = columnScale[j] * x.get(j, c);
+            }
+            apply(input, output);
+            for (int a = 0; a < size; a++) {
+                result.set(a, c, rowScale[a] * output[a]);
+            }
+        }
+        return result;
+    }
+
+    /**
      * Adds {@code rowScale[a] · W(a, sample[j]) · columnScale[j]} to {@code target(a, j)} for every
      * point a and sampled column j. {@code position[i]} is the column of point i in the sample, or
      * -1. Time {@code O(n l + p + Σ_t |t| |t ∩ sample|)} over the rank-one terms t.

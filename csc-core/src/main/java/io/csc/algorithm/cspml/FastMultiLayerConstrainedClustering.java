@@ -1,0 +1,258 @@
+package io.csc.algorithm.cspml;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.SampledBlocks;
+import io.csc.algorithm.spectral.SampledKernel;
+import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.cluster.KMeansResult;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.graph.Bandwidth;
+import io.csc.graph.BandwidthRule;
+import io.csc.graph.Bandwidths;
+import io.csc.graph.KernelOptions;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.MatrixProducts;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * FAST-CSP-ML (Trokicic and Todorovic, AMCS 2019, Algorithm 4): CSP-ML with every layer and the
+ * modified Laplacian approximated from l sampled columns, the fast spectral clustering of
+ * Choromanska, Jebara, Kim, Mohan and Monteleoni (ALT 2013) applied to a multi-layer graph.
+ *
+ * <h2>Method</h2>
+ * <ol>
+ *   <li>Sample l points L uniformly without replacement; the same columns serve every layer.</li>
+ *   <li>For each layer i = 1 (similarity), 2 (must-link), 3 (cannot-link), with
+ *       {@code Ŵ = W_i(:, L)}: the degrees of Eq. 13-14, {@code D_aa = 1/sqrt(Σ_{j∈L} Ŵ_aj)} (row sums
+ *       over the sampled columns) and {@code Δ_jj = 1/sqrt(Σ_a Ŵ_aj)} (the full degree of each
+ *       sampled point), and the approximate normalized adjacency columns
+ *       {@code M_i = sqrt(l/n) D Ŵ Δ}, so that {@code C_i = I(:, L) - M_i} are the approximate
+ *       sampled Laplacian columns.</li>
+ *   <li>Per-layer embeddings {@code U_i}: the Nyström extension of the leading eigenvectors of
+ *       {@code sym(M_i(L, :))} ({@link LayerExtension}).</li>
+ *   <li>The sampled columns of the modified problem (Eq. 15-16):
+ *       {@code K(:, L) = Σ_i M_i + α Σ_i U_i U_i(L, :)ᵀ}, computed without any n x n product; its
+ *       extended leading eigenvectors are the approximate smallest of {@code L_mod}. Rows scaled to
+ *       unit length, k-means.</li>
+ * </ol>
+ *
+ * <h2>Choices where the paper is unclear</h2>
+ * <ul>
+ *   <li><b>Extension of the affinity, not of the Laplacian.</b> Eq. 15 and the formula
+ *       {@code Ũ = sqrt(l/n) C U_Q Σ_Q⁺} read literally extend the Laplacian columns
+ *       {@code C = I(:, L) - M}. The identity part is exact and not low rank, and the informative
+ *       eigenvalues of a Laplacian are the smallest, which {@code Σ_Q⁺} inflates: on the points
+ *       outside the sample the literal extension is {@code -μ/(1-μ)} times the correct one, so the
+ *       sampled points land opposite to their own clusters. Since {@code sym(C(L, :)) = I - sym(M(L, :))}
+ *       has the same eigenvectors, we extend the affinity part M instead (eigenvalue μ ↔ Laplacian
+ *       1 - μ): with l = n this reproduces CSP-ML's {@code L_mod} exactly (tested).</li>
+ *   <li><b>The sign of α.</b> Eq. 15 writes {@code Σ C_i + α Σ U_i U_iᵀ(:, L)}, Eq. 5 subtracts the
+ *       projectors from the Laplacians. We follow Eq. 5, the problem Eq. 15 approximates.</li>
+ *   <li><b>Orthonormal embeddings.</b> The extended vectors are orthonormalized, so each
+ *       {@code U_i U_iᵀ} is a projector as in Eq. 5.</li>
+ *   <li><b>Layers as in CSP-ML</b> ({@link ConstraintLayer}, {@link MultiLayerConstrainedClustering}):
+ *       W₁ has a zero diagonal (the sampled points' own kernel value is dropped), W₃'s diagonal is 1,
+ *       points without a must-link to a sampled point have a zero row in the must-link layer, and
+ *       layer subspaces keep at most k positive eigenvalues with no tie across the cut.</li>
+ * </ul>
+ *
+ * <h2>Cost</h2>
+ * Time {@code O(n l d + n l k + l³ + p + Σ_t |t| |t ∩ L|)} and memory {@code O(n l)}: linear in n.
+ * Explicit pairs cost O(p) and labels O(b l) at most, however many pairs the labels imply. New
+ * points are placed by the same extension ({@link FastMultiLayerModel}).
+ */
+public final class FastMultiLayerConstrainedClustering implements ClusteringAlgorithm {
+
+    public static final String NAME = "fast-csp-ml";
+
+    public static final Parameter<Integer> SAMPLES = Parameter.integer("samples", 500,
+            "l, the number of sampled columns common to all layers; memory is about n x l doubles");
+    public static final Parameter<BandwidthRule> BANDWIDTH = Parameter.choice("bandwidth", BandwidthRule.class,
+            BandwidthRule.MEDIAN, "sigma rule when not given (only median applies: the others need all distances)");
+
+    public static final List<Parameter<?>> PARAMETERS = List.of(SAMPLES, MultiLayerConstrainedClustering.ALPHA,
+            SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.KMEANS_ITERATIONS);
+
+    public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
+            "CSP-ML with every layer approximated from l sampled columns (linear in n, any number of constraints)",
+            "Trokicic, Todorovic: Constrained spectral clustering via multi-layer graph embeddings on a Grassmann "
+                    + "manifold, AMCS 2019 (Algorithm 4)", true, true, PARAMETERS,
+            values -> new FastMultiLayerConstrainedClustering(options(values)));
+
+    private final FastMultiLayerOptions options;
+
+    public FastMultiLayerConstrainedClustering(FastMultiLayerOptions options) {
+        this.options = options;
+    }
+
+    /** The options from parameter values over their defaults. */
+    public static FastMultiLayerOptions options(ParameterValues values) {
+        KernelOptions kernel = KernelOptions.of(values.get(SpectralParameters.SIGMA), values.get(BANDWIDTH),
+                KernelOptions.SELF_TUNING_NEIGHBOUR);
+        return new FastMultiLayerOptions(values.get(SAMPLES), kernel, values.get(MultiLayerConstrainedClustering.ALPHA),
+                SpectralParameters.kmeans(values));
+    }
+
+    public FastMultiLayerOptions options() {
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        Diagnostics.Builder diagnostics = Diagnostics.builder().put("alpha", options.alpha());
+        int n = data.size();
+        int l = Math.min(options.samples(), n);
+        if (l < options.samples()) {
+            diagnostics.warn("Only " + n + " points: using " + l + " samples instead of " + options.samples());
+        }
+        if (l < k) {
+            throw new IllegalArgumentException(NAME + " needs at least k samples: " + l + " for k = " + k
+                    + "; raise --param samples");
+        }
+        int[] sample = Bandwidths.sampleWithoutReplacement(n, l, random.split());
+        Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, null, context.withSeed(random.nextLong()));
+        SampledKernel kernel = SampledKernel.of(data, sample, bandwidth);
+        diagnostics.put("samples", l).put("sigma", bandwidth.sigma());
+        LinearAlgebraBackend backend = context.backend();
+        double factor = Math.sqrt((double) l / n);
+
+        DenseMatrix columns = diagnostics.time("kernel", () -> kernel.columns(data, context));
+        SampledAffinity similarity = diagnostics.time("similarityLayer", () -> similarityLayer(columns, sample, k,
+                factor, context));
+        ConstraintLayer mustLinks = ConstraintLayer.mustLinks(constraints);
+        ConstraintLayer cannotLinks = ConstraintLayer.cannotLinks(constraints);
+        SampledAffinity mustLink = diagnostics.time("mustLinkLayer", () -> constraintLayer(mustLinks, sample, k,
+                factor, backend));
+        SampledAffinity cannotLink = diagnostics.time("cannotLinkLayer", () -> constraintLayer(cannotLinks, sample, k,
+                factor, backend));
+        List<SampledAffinity> layers = List.of(similarity, mustLink, cannotLink);
+        diagnostics.put("layerDimensions", layers.stream().mapToInt(layer -> layer.extension().dimension()).toArray())
+                .put("pointsWithoutSampledMustLink", NormalizedAffinity.isolatedCount(mustLink.rowSums()));
+
+        LayerExtension modified = diagnostics.time("eigen", () -> {
+            int[] position = ConstraintLayer.positions(n, sample);
+            mustLinks.addSampledColumns(sample, position, mustLink.rowScale(), mustLink.columnScale(), columns);
+            cannotLinks.addSampledColumns(sample, position, cannotLink.rowScale(), cannotLink.columnScale(), columns);
+            for (SampledAffinity layer : layers) {
+                addProjection(layer.extension(), options.alpha(), columns, backend);
+            }
+            return LayerExtension.of(SampledBlocks.rows(columns, sample), sample, n, k, factor,
+                    x -> MatrixProducts.multiply(backend, columns, x), backend);
+        });
+        diagnostics.put("eigenvalues", modified.values());
+        if (modified.dimension() < k) {
+            diagnostics.warn("The sampled modified Laplacian has only " + modified.dimension() + " usable eigenvectors "
+                    + "for k = " + k + ": the embedding has fewer dimensions; raise --param samples");
+        }
+        DenseMatrix embedding = EmbeddingClustering.rowNormalized(modified.vectors());
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), random.split(), context));
+        diagnostics.put("kmeansInertia", clusters.inertia());
+        FastMultiLayerModel model = new FastMultiLayerModel(kernel, factor, options.alpha(), similarity.columnScale(),
+                cannotLink.columnScale(), layers.stream().map(SampledAffinity::extension).toList(), modified.map(),
+                clusters.centroids());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
+                diagnostics.build(), model);
+    }
+
+    /**
+     * One sampled layer: the scales of Eq. 13-14 (times sqrt(l/n) for the rows), the raw row sums
+     * over the sampled columns, and the layer's extended embedding.
+     */
+    record SampledAffinity(double[] rowScale, double[] columnScale, double[] rowSums, LayerExtension extension) {
+    }
+
+    /** Normalizes the kernel columns in place into {@code M₁ = sqrt(l/n) D W₁(:, L) Δ} and extends. */
+    private static SampledAffinity similarityLayer(DenseMatrix columns, int[] sample, int k, double factor,
+                                                   RunContext context) {
+        int n = columns.rows();
+        int l = columns.columns();
+        double[] c = columns.data();
+        for (int j = 0; j < l; j++) {
+            c[sample[j] * l + j] = 0.0;
+        }
+        double[] rowSums = NormalizedAffinity.rowSums(columns);
+        double[] columnSums = new double[l];
+        for (int a = 0; a < n; a++) {
+            for (int j = 0; j < l; j++) {
+                columnSums[j] += c[a * l + j];
+            }
+        }
+        double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(rowSums);
+        for (int a = 0; a < n; a++) {
+            rowScale[a] *= factor;
+        }
+        double[] columnScale = NormalizedAffinity.inverseSquareRootDegrees(columnSums);
+        context.parallel().forRange(n, 1024, (from, to) -> {
+            for (int a = from; a < to; a++) {
+                for (int j = 0; j < l; j++) {
+                    c[a * l + j] *= rowScale[a] * columnScale[j];
+                }
+            }
+        });
+        LinearAlgebraBackend backend = context.backend();
+        LayerExtension extension = LayerExtension.of(SampledBlocks.rows(columns, sample), sample, n, k, factor,
+                x -> MatrixProducts.multiply(backend, columns, x), backend);
+        return new SampledAffinity(rowScale, columnScale, rowSums, extension);
+    }
+
+    /** The sampled must-link or cannot-link layer: scales, block and extension, without storing its columns. */
+    private static SampledAffinity constraintLayer(ConstraintLayer layer, int[] sample, int k, double factor,
+                                                   LinearAlgebraBackend backend) {
+        int n = layer.size();
+        int l = sample.length;
+        double[] degrees = layer.degrees();
+        double[] rowSums = layer.sampledDegrees(sample);
+        double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(rowSums);
+        for (int a = 0; a < n; a++) {
+            rowScale[a] *= factor;
+        }
+        double[] sampledDegrees = new double[l];
+        for (int j = 0; j < l; j++) {
+            sampledDegrees[j] = degrees[sample[j]];
+        }
+        double[] columnScale = NormalizedAffinity.inverseSquareRootDegrees(sampledDegrees);
+        DenseMatrix block = layer.block(sample);
+        for (int i = 0; i < l; i++) {
+            for (int j = 0; j < l; j++) {
+                block.set(i, j, block.get(i, j) * rowScale[sample[i]] * columnScale[j]);
+            }
+        }
+        LayerExtension extension = LayerExtension.of(block, sample, n, k, factor,
+                x -> layer.multiplySampledColumns(sample, rowScale, columnScale, x), backend);
+        return new SampledAffinity(rowScale, columnScale, rowSums, extension);
+    }
+
+    /** {@code target += α U U(L, :)ᵀ} (Eq. 16), one n x r by r x l product into the target. */
+    private static void addProjection(LayerExtension extension, double alpha, DenseMatrix target,
+                                      LinearAlgebraBackend backend) {
+        int r = extension.dimension();
+        if (r == 0 || alpha == 0.0) {
+            return;
+        }
+        int n = target.rows();
+        int l = target.columns();
+        backend.gemm(false, true, n, l, r, alpha, extension.vectors().data(), 0, r, extension.sampledRows().data(), 0,
+                r, 1.0, target.data(), 0, l);
+    }
+}
