@@ -79,10 +79,11 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
     public static final Parameter<Integer> SAMPLES = Parameter.integer("samples", 500,
             "l, the number of sampled columns common to all layers; memory is about n x l doubles");
     public static final Parameter<BandwidthRule> BANDWIDTH = Parameter.choice("bandwidth", BandwidthRule.class,
-            BandwidthRule.MEDIAN, "sigma rule when not given (only median applies: the others need all distances)");
+            BandwidthRule.KNN_MEAN, "sigma rule when not given: knn-mean estimated from the sampled points' nearest "
+                    + "neighbours among all points, or median on a sample (self-tuning needs all distances)");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(SAMPLES, MultiLayerConstrainedClustering.ALPHA,
-            SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -99,8 +100,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
 
     /** The options from parameter values over their defaults. */
     public static FastMultiLayerOptions options(ParameterValues values) {
-        KernelOptions kernel = KernelOptions.of(values.get(SpectralParameters.SIGMA), values.get(BANDWIDTH),
-                KernelOptions.SELF_TUNING_NEIGHBOUR);
+        KernelOptions kernel = SpectralParameters.kernel(values, BANDWIDTH);
         return new FastMultiLayerOptions(values.get(SAMPLES), kernel, values.get(MultiLayerConstrainedClustering.ALPHA),
                 SpectralParameters.kmeans(values));
     }
@@ -130,13 +130,18 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                     + "; raise --param samples");
         }
         int[] sample = Bandwidths.sampleWithoutReplacement(n, l, random.split());
-        Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, null, context.withSeed(random.nextLong()));
-        SampledKernel kernel = SampledKernel.of(data, sample, bandwidth);
-        diagnostics.put("samples", l).put("sigma", bandwidth.sigma());
+        RunContext bandwidthContext = context.withSeed(random.nextLong());
+        SampledKernel[] kernel = {SampledKernel.of(data, sample, Bandwidth.global(1.0))};
+        DenseMatrix columns = diagnostics.time("kernel", () -> {
+            DenseMatrix distances = kernel[0].squaredDistances(data, context);
+            kernel[0] = kernel[0].withBandwidth(bandwidth(data, distances, sample, bandwidthContext));
+            kernel[0].toWeights(distances, context);
+            return distances;
+        });
+        diagnostics.put("samples", l).put("sigma", kernel[0].bandwidth().sigma());
         LinearAlgebraBackend backend = context.backend();
         double factor = Math.sqrt((double) l / n);
 
-        DenseMatrix columns = diagnostics.time("kernel", () -> kernel.columns(data, context));
         SampledAffinity similarity = diagnostics.time("similarityLayer", () -> similarityLayer(columns, sample, k,
                 factor, context));
         ConstraintLayer mustLinks = ConstraintLayer.mustLinks(constraints);
@@ -168,11 +173,27 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
-        FastMultiLayerModel model = new FastMultiLayerModel(kernel, factor, options.alpha(), similarity.columnScale(),
+        FastMultiLayerModel model = new FastMultiLayerModel(kernel[0], factor, options.alpha(), similarity.columnScale(),
                 cannotLink.columnScale(), layers.stream().map(SampledAffinity::extension).toList(), modified.map(),
                 clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), model);
+    }
+
+    /**
+     * σ by the options' rule: fixed, the median on a sample, or the mean k-NN distance estimated from
+     * the sampled points' neighbours among all points ({@link SampledKernel#meanNeighbourDistance}).
+     */
+    private Bandwidth bandwidth(Dataset data, DenseMatrix squaredDistances, int[] sample, RunContext context) {
+        if (options.kernel().rule() != BandwidthRule.KNN_MEAN) {
+            return Bandwidths.resolve(options.kernel(), data, null, context);
+        }
+        double sigma = SampledKernel.meanNeighbourDistance(squaredDistances, sample, options.kernel().neighbours());
+        if (!(sigma > 0)) {
+            throw new IllegalArgumentException("The sampled points coincide with their nearest neighbours (mean k-NN "
+                    + "distance 0): give --param sigma or raise --param scale-neighbours");
+        }
+        return Bandwidth.global(sigma);
     }
 
     /**

@@ -128,18 +128,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()))
                 .put("alpha", options.alpha());
-        int n = data.size();
-        int wanted = Math.min(k + 1, n);
-
-        Layer similarity = diagnostics.time("similarityLayer", () -> similarityLayer(data, k, wanted, diagnostics,
-                random.split(), context));
-        Layer mustLink = diagnostics.time("mustLinkLayer", () -> mustLinkLayer(constraints, k, diagnostics,
-                random.split()));
-        Layer cannotLink = diagnostics.time("cannotLinkLayer", () -> cannotLinkLayer(constraints, k, wanted,
-                diagnostics, random.split()));
-        List<Layer> layers = List.of(similarity, mustLink, cannotLink);
-        diagnostics.put("layerDimensions", layers.stream().mapToInt(layer -> layer.subspace().dimension()).toArray());
-
+        List<Layer> layers = layers(data, constraints, k, diagnostics, random, context);
         SymmetricOperator modified = modifiedAffinity(layers, options.alpha());
         Eigensolvers.Solution solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(modified, k,
                 Spectrum.LARGEST, options.lanczos(), random.split()));
@@ -158,6 +147,21 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
 
     /** One layer: its normalized adjacency as an operator and its subspace. */
     record Layer(SymmetricOperator normalized, LayerSubspace subspace) {
+    }
+
+    /** The three layers with their subspaces (similarity, must-link, cannot-link). */
+    List<Layer> layers(Dataset data, ConstraintSet constraints, int k, Diagnostics.Builder diagnostics,
+                       SplittableRandom random, RunContext context) {
+        int wanted = Math.min(k + 1, data.size());
+        Layer similarity = diagnostics.time("similarityLayer", () -> similarityLayer(data, k, wanted, diagnostics,
+                random.split(), context));
+        Layer mustLink = diagnostics.time("mustLinkLayer", () -> mustLinkLayer(constraints, k, diagnostics,
+                random.split()));
+        Layer cannotLink = diagnostics.time("cannotLinkLayer", () -> cannotLinkLayer(constraints, k, wanted,
+                diagnostics, random.split()));
+        List<Layer> layers = List.of(similarity, mustLink, cannotLink);
+        diagnostics.put("layerDimensions", layers.stream().mapToInt(layer -> layer.subspace().dimension()).toArray());
+        return layers;
     }
 
     private Layer similarityLayer(Dataset data, int k, int wanted, Diagnostics.Builder diagnostics,
