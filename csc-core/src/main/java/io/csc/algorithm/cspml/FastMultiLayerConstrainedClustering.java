@@ -92,6 +92,9 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                     + "manifold, AMCS 2019 (Algorithm 4)", true, true, PARAMETERS,
             values -> new FastMultiLayerConstrainedClustering(options(values)));
 
+    /** Rows per chunk of the parallel passes over the n x l columns; fixed, so results do not depend on threads. */
+    private static final int ROW_GRAIN = 1024;
+
     private final FastMultiLayerOptions options;
 
     public FastMultiLayerConstrainedClustering(FastMultiLayerOptions options) {
@@ -188,7 +191,8 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         if (options.kernel().rule() != BandwidthRule.KNN_MEAN) {
             return Bandwidths.resolve(options.kernel(), data, null, context);
         }
-        double sigma = SampledKernel.meanNeighbourDistance(squaredDistances, sample, options.kernel().neighbours());
+        double sigma = SampledKernel.meanNeighbourDistance(squaredDistances, sample, options.kernel().neighbours(),
+                context.parallel());
         if (!(sigma > 0)) {
             throw new IllegalArgumentException("The sampled points coincide with their nearest neighbours (mean k-NN "
                     + "distance 0): give --param sigma or raise --param scale-neighbours");
@@ -212,11 +216,24 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         for (int j = 0; j < l; j++) {
             c[sample[j] * l + j] = 0.0;
         }
-        double[] rowSums = NormalizedAffinity.rowSums(columns);
+        double[] rowSums = new double[n];
         double[] columnSums = new double[l];
-        for (int a = 0; a < n; a++) {
+        List<double[]> partials = context.parallel().map(n, ROW_GRAIN, (from, to) -> {
+            double[] partial = new double[l];
+            for (int a = from; a < to; a++) {
+                double sum = 0;
+                for (int j = 0; j < l; j++) {
+                    double value = c[a * l + j];
+                    sum += value;
+                    partial[j] += value;
+                }
+                rowSums[a] = sum;
+            }
+            return partial;
+        });
+        for (double[] partial : partials) {
             for (int j = 0; j < l; j++) {
-                columnSums[j] += c[a * l + j];
+                columnSums[j] += partial[j];
             }
         }
         double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(rowSums);
@@ -224,7 +241,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
             rowScale[a] *= factor;
         }
         double[] columnScale = NormalizedAffinity.inverseSquareRootDegrees(columnSums);
-        context.parallel().forRange(n, 1024, (from, to) -> {
+        context.parallel().forRange(n, ROW_GRAIN, (from, to) -> {
             for (int a = from; a < to; a++) {
                 for (int j = 0; j < l; j++) {
                     c[a * l + j] *= rowScale[a] * columnScale[j];

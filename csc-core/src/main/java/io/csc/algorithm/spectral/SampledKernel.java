@@ -5,6 +5,8 @@ import io.csc.data.Dataset;
 import io.csc.graph.Bandwidth;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
+import io.csc.util.Parallel;
+import java.util.List;
 
 /**
  * The Gaussian kernel between points and m sampled points (the columns of a Nyström
@@ -17,6 +19,7 @@ import io.csc.linalg.DistanceKernels;
 public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth bandwidth) {
 
     private static final int ROW_BLOCK = 4096;
+    private static final int NEIGHBOUR_GRAIN = 32;
 
     /** The kernel to the points {@code sample} of {@code data}. */
     public static SampledKernel of(Dataset data, int[] sample, Bandwidth bandwidth) {
@@ -82,31 +85,43 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
      * The mean distance from the sampled points to their {@code neighbours} nearest points among
      * all n, from the n x m squared distances to the samples ({@code sample[j]} is the row of sample
      * j, skipped as its own neighbour): an unbiased estimate, over a uniform sample, of the mean
-     * k-NN distance rule, in O(n m log k) instead of O(n² d).
+     * k-NN distance rule, in O(n m k) instead of O(n² d). Parallel over blocks of samples, each
+     * scanning the rows in order, so the result does not depend on the thread count.
      */
-    public static double meanNeighbourDistance(DenseMatrix squaredDistances, int[] sample, int neighbours) {
+    public static double meanNeighbourDistance(DenseMatrix squaredDistances, int[] sample, int neighbours,
+                                               Parallel parallel) {
         int n = squaredDistances.rows();
         int m = squaredDistances.columns();
         int k = Math.min(neighbours, n - 1);
         double[] values = squaredDistances.data();
-        double total = 0;
-        double[] nearest = new double[k];
-        for (int j = 0; j < m; j++) {
+        List<Double> sums = parallel.map(m, NEIGHBOUR_GRAIN, (from, to) -> {
+            int width = to - from;
+            double[] nearest = new double[width * k];
             java.util.Arrays.fill(nearest, Double.POSITIVE_INFINITY);
             for (int a = 0; a < n; a++) {
-                double value = Math.max(values[a * m + j], 0.0);
-                if (a != sample[j] && value < nearest[k - 1]) {
-                    int position = k - 1;
-                    while (position > 0 && nearest[position - 1] > value) {
-                        nearest[position] = nearest[position - 1];
-                        position--;
+                int base = a * m;
+                for (int j = from; j < to; j++) {
+                    double value = Math.max(values[base + j], 0.0);
+                    int offset = (j - from) * k;
+                    if (value < nearest[offset + k - 1] && a != sample[j]) {
+                        int position = k - 1;
+                        while (position > 0 && nearest[offset + position - 1] > value) {
+                            nearest[offset + position] = nearest[offset + position - 1];
+                            position--;
+                        }
+                        nearest[offset + position] = value;
                     }
-                    nearest[position] = value;
                 }
             }
+            double sum = 0;
             for (double value : nearest) {
-                total += Math.sqrt(value);
+                sum += Math.sqrt(value);
             }
+            return sum;
+        });
+        double total = 0;
+        for (double sum : sums) {
+            total += sum;
         }
         return total / ((double) m * k);
     }
