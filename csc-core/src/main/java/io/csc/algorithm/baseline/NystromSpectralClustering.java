@@ -87,14 +87,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
-        int m = Math.min(options.samples(), n);
-        if (m < options.samples()) {
-            diagnostics.warn("Only " + n + " points: using " + m + " samples instead of " + options.samples());
-        }
-        if (m < k) {
-            throw new IllegalArgumentException(NAME + " needs at least k samples: " + m + " for k = " + k
-                    + "; raise --param samples");
-        }
+        int m = SampledKernel.sampleCount(NAME, options.samples(), n, k, diagnostics);
         int[] sample = Bandwidths.sampleWithoutReplacement(n, m, random.split());
         Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, null, context.withSeed(random.nextLong()));
         SampledKernel kernel = SampledKernel.of(data, sample, bandwidth);

@@ -69,17 +69,7 @@ final class ConstraintLayer {
 
     /** W as an operator (not normalized). */
     SymmetricOperator operator() {
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return size;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                ConstraintLayer.this.apply(x, y);
-            }
-        };
+        return new StructuredOperator(size, this::apply);
     }
 
     /**
@@ -87,24 +77,16 @@ final class ConstraintLayer {
      * degree-0 point, whose row and column stay 0).
      */
     SymmetricOperator normalized(double[] scale) {
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return size;
+        return new StructuredOperator(size, (x, y) -> {
+            double[] scaled = new double[size];
+            for (int i = 0; i < size; i++) {
+                scaled[i] = scale[i] * x[i];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] scaled = new double[size];
-                for (int i = 0; i < size; i++) {
-                    scaled[i] = scale[i] * x[i];
-                }
-                ConstraintLayer.this.apply(scaled, y);
-                for (int i = 0; i < size; i++) {
-                    y[i] *= scale[i];
-                }
+            apply(scaled, y);
+            for (int i = 0; i < size; i++) {
+                y[i] *= scale[i];
             }
-        };
+        });
     }
 
     /** The degrees {@code W 1}. */

@@ -124,14 +124,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("alpha", options.alpha());
         int n = data.size();
-        int l = Math.min(options.samples(), n);
-        if (l < options.samples()) {
-            diagnostics.warn("Only " + n + " points: using " + l + " samples instead of " + options.samples());
-        }
-        if (l < k) {
-            throw new IllegalArgumentException(NAME + " needs at least k samples: " + l + " for k = " + k
-                    + "; raise --param samples");
-        }
+        int l = SampledKernel.sampleCount(NAME, options.samples(), n, k, diagnostics);
         int[] sample = Bandwidths.sampleWithoutReplacement(n, l, random.split());
         RunContext bandwidthContext = context.withSeed(random.nextLong());
         SampledKernel[] kernel = {SampledKernel.of(data, sample, Bandwidth.global(1.0))};

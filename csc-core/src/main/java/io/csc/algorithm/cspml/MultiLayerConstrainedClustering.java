@@ -8,6 +8,7 @@ import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.NormalizedAffinity;
@@ -19,7 +20,6 @@ import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.DenseAffinity;
 import io.csc.graph.DenseGraph;
-import io.csc.graph.GraphConnectivity;
 import io.csc.graph.KnnGraph;
 import io.csc.graph.KnnGraphOptions;
 import io.csc.graph.SparseGraph;
@@ -170,7 +170,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         SymmetricOperator normalized;
         if (options.graph() == GraphType.DENSE) {
             DenseGraph graph = DenseAffinity.gaussian(data, options.kernel(), NAME, 2, SCALABLE, context);
-            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
             DenseMatrix weights = graph.weights();
             double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
@@ -179,7 +179,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         } else {
             SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(options.neighbours(), options.kernel(), false),
                     context);
-            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
             double[] degrees = graph.weights().rowSums();
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
             normalized = Operators.of(NormalizedAffinity.normalize(graph.weights(), degrees), context.parallel());
@@ -201,18 +201,10 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         if (remaining <= 0 || !mayHaveMoreDirections(constraints)) {
             return new Layer(normalized, LayerSubspace.empty(layer.size()).withComponents(components));
         }
-        SymmetricOperator deflated = new SymmetricOperator() {
-            @Override
-            public int size() {
-                return layer.size();
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                normalized.apply(x, y);
-                components.addProjection(x, y, -1.0);
-            }
-        };
+        SymmetricOperator deflated = new StructuredOperator(layer.size(), (x, y) -> {
+            normalized.apply(x, y);
+            components.addProjection(x, y, -1.0);
+        });
         Eigensolvers.Solution solution = Eigensolvers.lanczos(deflated, Math.min(remaining + 1, layer.size()),
                 Spectrum.LARGEST, options.lanczos(), random);
         diagnostics.solver("mustLink", solution.status());
@@ -242,32 +234,16 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
     /** {@code K = Σ Ŵ_i + α Σ U_i U_iᵀ}, whose largest eigenvectors are the smallest of {@code L_mod}. */
     static SymmetricOperator modifiedAffinity(List<Layer> layers, double alpha) {
         int n = layers.get(0).normalized().size();
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] term = new double[n];
-                java.util.Arrays.fill(y, 0.0);
-                for (Layer layer : layers) {
-                    layer.normalized().apply(x, term);
-                    for (int i = 0; i < n; i++) {
-                        y[i] += term[i];
-                    }
-                    layer.subspace().addProjection(x, y, alpha);
+        return new StructuredOperator(n, (x, y) -> {
+            double[] term = new double[n];
+            java.util.Arrays.fill(y, 0.0);
+            for (Layer layer : layers) {
+                layer.normalized().apply(x, term);
+                for (int i = 0; i < n; i++) {
+                    y[i] += term[i];
                 }
+                layer.subspace().addProjection(x, y, alpha);
             }
-        };
-    }
-
-    private static void report(Diagnostics.Builder diagnostics, double sigma, int components, int n) {
-        diagnostics.put("sigma", sigma).put("graphComponents", components);
-        String warning = GraphConnectivity.warning(components, n);
-        if (warning != null) {
-            diagnostics.warn(warning);
-        }
+        });
     }
 }

@@ -1,5 +1,6 @@
 package io.csc.algorithm.spectral;
 
+import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.RunContext;
 import io.csc.data.Dataset;
 import io.csc.graph.Bandwidth;
@@ -26,6 +27,23 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
         DenseMatrix samples = new DenseMatrix(sample.length, data.dimension(), data.subset(sample).features());
         return new SampledKernel(samples, DistanceKernels.squaredNorms(samples.data(), sample.length, data.dimension()),
                 bandwidth);
+    }
+
+    /**
+     * The number of points to sample: {@code requested}, capped at n with a warning.
+     *
+     * @throws IllegalArgumentException if fewer than k points would be sampled
+     */
+    public static int sampleCount(String method, int requested, int n, int k, Diagnostics.Builder diagnostics) {
+        int m = Math.min(requested, n);
+        if (m < requested) {
+            diagnostics.warn("Only " + n + " points: using " + m + " samples instead of " + requested);
+        }
+        if (m < k) {
+            throw new IllegalArgumentException(method + " needs at least k samples: " + m + " for k = " + k
+                    + "; raise --param samples");
+        }
+        return m;
     }
 
     /** The number of samples m. */

@@ -38,18 +38,7 @@ class LayerSubspaceTest {
         assertEquals(3, components.count(), "{0, 1}, {2, 5}, {6, 7, 8}; 3 and 4 have no must-link");
         SymmetricOperator normalized = layer.normalized(NormalizedAffinity.inverseSquareRootDegrees(degrees));
         DenseMatrix adjacency = Operators.toDense(normalized);
-        DenseMatrix projector = Operators.toDense(new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                java.util.Arrays.fill(y, 0.0);
-                components.addProjection(x, y, 1.0);
-            }
-        });
+        DenseMatrix projector = TestSupport.dense(n, (x, y) -> components.addProjection(x, y, 1.0));
         // The projector is idempotent, and A P = P: every indicator is an eigenvector of eigenvalue 1.
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {

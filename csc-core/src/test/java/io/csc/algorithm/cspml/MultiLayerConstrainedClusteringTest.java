@@ -20,7 +20,6 @@ import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SymmetricEigen;
-import io.csc.linalg.SymmetricOperator;
 import io.csc.metric.ClusteringMetrics;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,18 +44,7 @@ class MultiLayerConstrainedClusteringTest {
     }
 
     private static DenseMatrix projectorOf(LayerSubspace subspace, int n) {
-        return Operators.toDense(new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                java.util.Arrays.fill(y, 0.0);
-                subspace.addProjection(x, y, 1.0);
-            }
-        });
+        return TestSupport.dense(n, (x, y) -> subspace.addProjection(x, y, 1.0));
     }
 
     /** The rule of {@link LayerSubspace} applied to a dense eigendecomposition, as a projector. */

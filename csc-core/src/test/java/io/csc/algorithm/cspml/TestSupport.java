@@ -8,6 +8,7 @@ import io.csc.data.BundledData;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.Operators;
 import io.csc.metric.ClusteringMetrics;
 import java.util.SplittableRandom;
 
@@ -37,6 +38,14 @@ final class TestSupport {
             }
         }
         return sum / runs;
+    }
+
+    /** The dense n x n matrix of the operator {@code x -> y}, with y cleared before each product. */
+    static DenseMatrix dense(int n, StructuredOperator.Product product) {
+        return Operators.toDense(new StructuredOperator(n, (x, y) -> {
+            java.util.Arrays.fill(y, 0.0);
+            product.apply(x, y);
+        }));
     }
 
     /** {@code E Eᵀ}, invariant under rotations of the columns of E. */
