@@ -61,6 +61,12 @@ import java.util.SplittableRandom;
  *       projectors from the Laplacians. We follow Eq. 5, the problem Eq. 15 approximates.</li>
  *   <li><b>Orthonormal embeddings.</b> The extended vectors are orthonormalized, so each
  *       {@code U_i U_iᵀ} is a projector as in Eq. 5.</li>
+ *   <li><b>Kernel width.</b> The default σ is the mean distance to the 7 nearest neighbours,
+ *       estimated from the sampled points' neighbours among all n points, which the kernel
+ *       columns already hold ({@link SampledKernel#meanNeighbourDistance}, O(n l)). The median
+ *       distance (the Nyström baseline's rule) is too wide here: the similarity layer's
+ *       eigenvalues then fall well below the constraint layers' 1 and the unconstrained points
+ *       collapse into one cluster (Fashion-MNIST at 10% labels: Rand index 0.24 against 0.87).</li>
  *   <li><b>Layers as in CSP-ML</b> ({@link ConstraintLayer}, {@link MultiLayerConstrainedClustering}):
  *       W₁ has a zero diagonal (the sampled points' own kernel value is dropped), W₃'s diagonal is 1,
  *       points without a must-link to a sampled point have a zero row in the must-link layer, and
