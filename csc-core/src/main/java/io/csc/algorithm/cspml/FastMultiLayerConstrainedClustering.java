@@ -21,7 +21,6 @@ import io.csc.graph.Bandwidths;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.LinearAlgebraBackend;
-import io.csc.linalg.MatrixProducts;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -164,7 +163,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                 addProjection(layer.extension(), options.alpha(), columns, backend);
             }
             return LayerExtension.of(SampledBlocks.rows(columns, sample), sample, n, k, factor,
-                    x -> MatrixProducts.multiply(backend, columns, x), backend);
+                    x -> SampledBlocks.multiply(backend, columns, x), backend);
         });
         diagnostics.put("eigenvalues", modified.values());
         if (modified.dimension() < k) {
@@ -249,7 +248,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         });
         LinearAlgebraBackend backend = context.backend();
         LayerExtension extension = LayerExtension.of(SampledBlocks.rows(columns, sample), sample, n, k, factor,
-                x -> MatrixProducts.multiply(backend, columns, x), backend);
+                x -> SampledBlocks.multiply(backend, columns, x), backend);
         return new SampledAffinity(rowScale, columnScale, rowSums, extension);
     }
 
@@ -280,16 +279,11 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         return new SampledAffinity(rowScale, columnScale, rowSums, extension);
     }
 
-    /** {@code target += α U U(L, :)ᵀ} (Eq. 16), one n x r by r x l product into the target. */
+    /** {@code target += α U U(L, :)ᵀ} (Eq. 16), without any n x n product. */
     private static void addProjection(LayerExtension extension, double alpha, DenseMatrix target,
                                       LinearAlgebraBackend backend) {
-        int r = extension.dimension();
-        if (r == 0 || alpha == 0.0) {
-            return;
+        if (alpha != 0.0) {
+            SampledBlocks.addProduct(backend, alpha, extension.vectors(), extension.sampledRows(), target);
         }
-        int n = target.rows();
-        int l = target.columns();
-        backend.gemm(false, true, n, l, r, alpha, extension.vectors().data(), 0, r, extension.sampledRows().data(), 0,
-                r, 1.0, target.data(), 0, l);
     }
 }

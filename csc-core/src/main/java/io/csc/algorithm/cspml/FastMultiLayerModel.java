@@ -3,11 +3,11 @@ package io.csc.algorithm.cspml;
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.SampledBlocks;
 import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
-import io.csc.linalg.MatrixProducts;
 import java.util.List;
 
 /**
@@ -19,6 +19,9 @@ import java.util.List;
  * per point.
  */
 final class FastMultiLayerModel implements ClusteringModel {
+
+    /** New points embedded per block, so memory stays O(block x l) however many are placed. */
+    private static final int POINT_BLOCK = 8192;
 
     private final SampledKernel kernel;
     private final double factor;
@@ -44,6 +47,23 @@ final class FastMultiLayerModel implements ClusteringModel {
 
     @Override
     public DenseMatrix embed(Dataset points, RunContext context) {
+        int n = points.size();
+        int k = map.columns();
+        DenseMatrix embedding = DenseMatrix.zeros(n, k);
+        for (int start = 0; start < n; start += POINT_BLOCK) {
+            int end = Math.min(n, start + POINT_BLOCK);
+            int[] rows = new int[end - start];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = start + i;
+            }
+            DenseMatrix block = embedBlock(n == rows.length ? points : points.subset(rows), context);
+            System.arraycopy(block.data(), 0, embedding.data(), start * k, block.data().length);
+        }
+        return embedding;
+    }
+
+    /** The embedding of a block of points: their rows of each layer, combined as in the fit. */
+    private DenseMatrix embedBlock(Dataset points, RunContext context) {
         int l = kernel.size();
         int n = points.size();
         DenseMatrix similarity = kernel.columns(points, context);
@@ -62,22 +82,26 @@ final class FastMultiLayerModel implements ClusteringModel {
                 c[a * l + j] = cannotLinkRowScale * cannotLinkColumnScale[j];
             }
         }
-        List<DenseMatrix> rows = List.of(similarity, DenseMatrix.zeros(n, l), cannotLink);
+        // The must-link row of a new point is 0: it adds nothing, nor does its embedding.
+        List<DenseMatrix> rows = java.util.Arrays.asList(similarity, null, cannotLink);
         DenseMatrix modified = DenseMatrix.zeros(n, l);
         double[] out = modified.data();
         for (int i = 0; i < layers.size(); i++) {
-            double[] row = rows.get(i).data();
+            DenseMatrix layerRows = rows.get(i);
+            if (layerRows == null) {
+                continue;
+            }
+            double[] row = layerRows.data();
             for (int t = 0; t < out.length; t++) {
                 out[t] += row[t];
             }
             LayerExtension layer = layers.get(i);
             if (layer.dimension() > 0 && alpha != 0.0) {
-                DenseMatrix embedded = MatrixProducts.multiply(context.backend(), rows.get(i), layer.map());
-                context.backend().gemm(false, true, n, l, layer.dimension(), alpha, embedded.data(), 0,
-                        layer.dimension(), layer.sampledRows().data(), 0, layer.dimension(), 1.0, out, 0, l);
+                DenseMatrix embedded = SampledBlocks.multiply(context.backend(), layerRows, layer.map());
+                SampledBlocks.addProduct(context.backend(), alpha, embedded, layer.sampledRows(), modified);
             }
         }
-        DenseMatrix embedding = MatrixProducts.multiply(context.backend(), modified, map);
+        DenseMatrix embedding = SampledBlocks.multiply(context.backend(), modified, map);
         embedding.normalizeRows();
         return embedding;
     }

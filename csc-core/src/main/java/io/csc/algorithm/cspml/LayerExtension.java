@@ -56,7 +56,7 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
         }
         DenseMatrix extended = columns.apply(scaled);
         DenseMatrix basis = orthonormalizing(extended, backend);
-        DenseMatrix vectors = MatrixProducts.multiply(backend, extended, basis);
+        DenseMatrix vectors = SampledBlocks.multiply(backend, extended, basis);
         DenseMatrix map = MatrixProducts.multiply(backend, scaled, basis);
         return new LayerExtension(map, vectors, SampledBlocks.rows(vectors, sample),
                 Arrays.copyOf(pairs.values(), count));
