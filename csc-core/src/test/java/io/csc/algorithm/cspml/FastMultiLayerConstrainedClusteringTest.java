@@ -111,6 +111,24 @@ class FastMultiLayerConstrainedClusteringTest {
     }
 
     @Test
+    void everyOptionIsReachableByName() {
+        FastMultiLayerOptions options = FastMultiLayerConstrainedClustering.options(ParameterValues.parse(List.of(
+                "samples=250", "alpha=0.3", "sigma=2.5", "scale-neighbours=4", "kmeans-restarts=2",
+                "kmeans-iterations=40")));
+        assertEquals(250, options.samples());
+        assertEquals(0.3, options.alpha());
+        assertEquals(2.5, options.kernel().sigma());
+        assertEquals(4, options.kernel().neighbours());
+        assertEquals(2, options.kmeans().restarts());
+        assertEquals(40, options.kmeans().maxIterations());
+        assertEquals("median", io.csc.algorithm.Parameter.enumText(FastMultiLayerConstrainedClustering.options(
+                ParameterValues.parse(List.of("bandwidth=median"))).kernel().rule()));
+        assertEquals(List.of("samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
+                "kmeans-iterations"), FastMultiLayerConstrainedClustering.PARAMETERS.stream()
+                .map(io.csc.algorithm.Parameter::name).toList());
+    }
+
+    @Test
     void refusesBadInputWithOneLineMessages() {
         assertEquals("Invalid samples: 1 (must be >= 2)",
                 assertThrows(IllegalArgumentException.class, () -> method("samples=1")).getMessage());
