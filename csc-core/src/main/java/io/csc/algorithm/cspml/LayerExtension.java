@@ -20,7 +20,9 @@ import java.util.function.UnaryOperator;
  * {@code L_mod} assumes, and k-means sees an orthonormal basis of the extended subspace.
  *
  * <p>Which eigenvalues are kept follows {@link LayerSubspace#keptCount}: at most k, positive, no tie
- * across the cut.
+ * across the cut, relative to the block's largest eigenvalue (the sampled block of a normalized
+ * adjacency has eigenvalues of about l/n times the full one's). A block with no edge is exactly 0
+ * and gives no direction.
  *
  * @param map the l x r matrix with {@code vectors = C · map}
  * @param vectors the n x r orthonormal extension
@@ -42,7 +44,7 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
         int l = block.rows();
         SampledBlocks.symmetrize(block);
         EigenDecomposition pairs = SymmetricEigen.largest(backend, block, Math.min(k + 1, l));
-        int count = LayerSubspace.keptCount(pairs.values(), k);
+        int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
         if (count == 0) {
             return new LayerExtension(DenseMatrix.zeros(l, 0), DenseMatrix.zeros(n, 0), DenseMatrix.zeros(l, 0),
                     new double[0]);

@@ -51,18 +51,22 @@ final class LayerSubspace {
     }
 
     /**
-     * The columns of {@code pairs} (descending eigenvalues of a normalized adjacency) that the two
-     * rules of the class comment keep, at most {@code k}. {@code pairs} should hold k + 1 pairs when
-     * the matrix is larger than k, so that a tie at the cut can be seen.
+     * The columns of {@code pairs} (descending eigenvalues of a normalized adjacency, whose spectrum
+     * lies in [-1, 1]) that the two rules of the class comment keep, at most {@code k}. {@code pairs}
+     * should hold k + 1 pairs when the matrix is larger than k, so that a tie at the cut can be seen.
      */
     static LayerSubspace select(EigenDecomposition pairs, int k) {
-        int count = keptCount(pairs.values(), k);
+        int count = keptCount(pairs.values(), k, 1.0);
         return new LayerSubspace(pairs.vectors().columns(0, count), java.util.Arrays.copyOf(pairs.values(), count), null);
     }
 
-    /** How many leading values of {@code descending} the rules keep, at most {@code k}. */
-    static int keptCount(double[] descending, int k) {
-        double largest = 0;
+    /**
+     * How many leading values of {@code descending} the rules keep, at most {@code k}. The tolerance
+     * is {@value #TOLERANCE} times the larger of {@code scale} (the size of the matrix's spectrum,
+     * so that rounding noise around 0 never counts as positive) and the largest |value|.
+     */
+    static int keptCount(double[] descending, int k, double scale) {
+        double largest = scale;
         for (double value : descending) {
             largest = Math.max(largest, Math.abs(value));
         }

@@ -16,14 +16,18 @@ class LayerSubspaceTest {
 
     @Test
     void keepsAtMostKPositiveEigenvaluesAndNoTieAcrossTheCut() {
-        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.5, 0.2}, 3));
-        assertEquals(2, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.0, 0.0}, 3), "0 is not below 1 in L");
-        assertEquals(2, LayerSubspace.keptCount(new double[] {1.0, 0.9, -0.3}, 3));
-        assertEquals(1, LayerSubspace.keptCount(new double[] {1.0, 0.5, 0.5, 0.5}, 3), "the tie at the cut goes");
-        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 1.0, 1.0, 0.5}, 3), "a tie inside the k stays");
-        assertEquals(0, LayerSubspace.keptCount(new double[] {1.0, 1.0}, 1));
-        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.5}, 3), "no (k+1)-th value: no tie to see");
-        assertEquals(0, LayerSubspace.keptCount(new double[] {0.0, 0.0}, 2));
+        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.5, 0.2}, 3, 1.0));
+        assertEquals(2, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.0, 0.0}, 3, 1.0), "0 is not below 1 in L");
+        assertEquals(2, LayerSubspace.keptCount(new double[] {1.0, 0.9, -0.3}, 3, 1.0));
+        assertEquals(1, LayerSubspace.keptCount(new double[] {1.0, 0.5, 0.5, 0.5}, 3, 1.0), "the tie at the cut goes");
+        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 1.0, 1.0, 0.5}, 3, 1.0), "a tie inside the k stays");
+        assertEquals(0, LayerSubspace.keptCount(new double[] {1.0, 1.0}, 1, 1.0));
+        assertEquals(3, LayerSubspace.keptCount(new double[] {1.0, 0.9, 0.5}, 3, 1.0), "no (k+1)-th value: no tie to see");
+        assertEquals(0, LayerSubspace.keptCount(new double[] {0.0, 0.0}, 2, 1.0));
+        assertEquals(0, LayerSubspace.keptCount(new double[] {3e-16, 1e-16, -2e-16}, 2, 1.0),
+                "rounding noise around 0 is not positive");
+        assertEquals(2, LayerSubspace.keptCount(new double[] {3e-3, 1e-3, 0.0}, 2, 0.0),
+                "a sampled block is measured against its own largest eigenvalue");
     }
 
     @Test

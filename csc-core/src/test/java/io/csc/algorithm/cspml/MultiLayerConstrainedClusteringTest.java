@@ -169,6 +169,17 @@ class MultiLayerConstrainedClusteringTest {
     }
 
     @Test
+    void aSingleMustLinkGivesOneDirectionNotTheSolversPickAmongTheZeros() {
+        Dataset data = TestSupport.bundled("iris");
+        ConstraintSet one = ConstraintSet.ofPairs(data.size(), List.of(io.csc.constraint.Constraint.mustLink(0, 60),
+                io.csc.constraint.Constraint.cannotLink(0, 120)));
+        try (RunContext context = RunContext.sequential(7)) {
+            int[] dimensions = (int[]) method().fit(data, one, 3, context).diagnostics().value("layerDimensions");
+            assertEquals(1, dimensions[1], "the pair's component; the deflated rest is 0 and -1, never kept");
+        }
+    }
+
+    @Test
     void everyOptionIsReachableByName() {
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName("csp-ml");
         List<String> names = new ArrayList<>();
