@@ -4,6 +4,8 @@ import io.csc.algorithm.baseline.CopKMeans;
 import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
+import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
 import java.util.ArrayList;
@@ -27,6 +29,8 @@ public final class AlgorithmRegistry {
         all.add(LandmarkSpectralClustering.KMEANS_DESCRIPTOR);
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
+        all.add(MultiLayerConstrainedClustering.DESCRIPTOR);
+        all.add(FastMultiLayerConstrainedClustering.DESCRIPTOR);
         all.add(ScalableConstrainedSpectralClustering.DESCRIPTOR);
         all.add(PairwiseConstraintSpectralClustering.DESCRIPTOR);
         return all;

@@ -100,27 +100,172 @@ public final class ConstraintMatrix {
                 roots[a] = Math.sqrt(block.confidence(a));
                 diagonalValues[points[a]] -= roots[a] * roots[a];
             }
-            int[] classes = block.classes();
-            int[][] members = block.members();
-            int[] position = new int[block.classCount()];
-            double[][] classValues = new double[members.length][];
-            for (int c = 0; c < members.length; c++) {
-                classValues[c] = new double[members[c].length];
-            }
-            for (int a = 0; a < points.length; a++) {
-                classValues[classes[a]][position[classes[a]]++] = roots[a];
-            }
-            double classCoefficient = block.cannotLinkBetweenClasses() ? 2.0 : 1.0;
-            for (int c = 0; c < members.length; c++) {
-                if (members[c].length > 0) {
-                    terms.add(new RankOneTerm(members[c], classValues[c], classCoefficient));
-                }
-            }
+            terms.addAll(classTerms(block, roots, block.cannotLinkBetweenClasses() ? 2.0 : 1.0));
             if (block.cannotLinkBetweenClasses()) {
                 terms.add(new RankOneTerm(points, roots, -1.0));
             }
         }
         return new ConstraintMatrix(n, explicit, terms, diagonalValues);
+    }
+
+    /**
+     * The must-link weights alone: {@code W_ij} is the weight of the must-link between i and j, 0
+     * without one, and the diagonal is 0 (the must-link layer of CSP-ML). Labels and groups keep their
+     * structure: one term {@code (s∘1_c)(s∘1_c)ᵀ} per class or group, with square-root confidences s,
+     * and the diagonal correction {@code -s_i²}.
+     *
+     * <p>Unlike {@link #of}, statements about one pair combine by their maximum, so every weight stays
+     * in [0, 1] for a single block: duplicated explicit pairs keep the largest weight, and an explicit
+     * must-link that repeats one implied by a block adds only what exceeds the implied weight.
+     */
+    public static ConstraintMatrix mustLinkWeights(ConstraintSet set) {
+        return weights(set, ConstraintType.MUST_LINK);
+    }
+
+    /**
+     * The cannot-link weights alone: {@code C_ij} is the weight of the cannot-link between i and j, 0
+     * without one, zero diagonal (CSP-ML's cannot-link layer is {@code 11ᵀ - C}). A labels block
+     * contributes {@code s sᵀ - Σ_c (s∘1_c)(s∘1_c)ᵀ}, whose diagonal is already 0; groups say nothing
+     * about cannot-links. Pairs combine by their maximum as in {@link #mustLinkWeights}, so every weight
+     * is at most 1 and {@code 11ᵀ - C} has no negative entry.
+     *
+     * @throws IllegalArgumentException if a point is labelled in two labels blocks (their implied
+     *         cannot-links would add up beyond 1)
+     */
+    public static ConstraintMatrix cannotLinkWeights(ConstraintSet set) {
+        return weights(set, ConstraintType.CANNOT_LINK);
+    }
+
+    private static ConstraintMatrix weights(ConstraintSet set, ConstraintType type) {
+        int n = set.pointCount();
+        boolean mustLinks = type == ConstraintType.MUST_LINK;
+        List<LabelledPoints> blocks = new ArrayList<>();
+        for (LabelledPoints block : set.labelledBlocks()) {
+            if (mustLinks || block.cannotLinkBetweenClasses()) {
+                blocks.add(block);
+            }
+        }
+        if (!mustLinks) {
+            requireDisjoint(n, blocks);
+        }
+        double[] diagonalValues = new double[n];
+        List<RankOneTerm> terms = new ArrayList<>();
+        for (LabelledPoints block : blocks) {
+            int[] points = block.points();
+            double[] roots = new double[points.length];
+            for (int a = 0; a < points.length; a++) {
+                roots[a] = Math.sqrt(block.confidence(a));
+            }
+            double classCoefficient = mustLinks ? 1.0 : -1.0;
+            terms.addAll(classTerms(block, roots, classCoefficient));
+            if (mustLinks) {
+                for (int a = 0; a < points.length; a++) {
+                    diagonalValues[points[a]] -= roots[a] * roots[a];
+                }
+            } else {
+                terms.add(new RankOneTerm(points, roots, 1.0));
+            }
+        }
+        SparseMatrix explicit = explicitWeights(set, type, blocks);
+        return new ConstraintMatrix(n, explicit, terms, diagonalValues);
+    }
+
+    /** One term {@code coefficient (s∘1_c)(s∘1_c)ᵀ} per non-empty class of the block. */
+    private static List<RankOneTerm> classTerms(LabelledPoints block, double[] roots, double coefficient) {
+        int[] classes = block.classes();
+        int[][] members = block.members();
+        int[] position = new int[members.length];
+        double[][] classValues = new double[members.length][];
+        for (int c = 0; c < members.length; c++) {
+            classValues[c] = new double[members[c].length];
+        }
+        for (int a = 0; a < classes.length; a++) {
+            classValues[classes[a]][position[classes[a]]++] = roots[a];
+        }
+        List<RankOneTerm> terms = new ArrayList<>();
+        for (int c = 0; c < members.length; c++) {
+            if (members[c].length > 0) {
+                terms.add(new RankOneTerm(members[c], classValues[c], coefficient));
+            }
+        }
+        return terms;
+    }
+
+    private static void requireDisjoint(int n, List<LabelledPoints> blocks) {
+        if (blocks.size() < 2) {
+            return;
+        }
+        boolean[] seen = new boolean[n];
+        for (LabelledPoints block : blocks) {
+            for (int point : block.points()) {
+                if (seen[point]) {
+                    throw new IllegalArgumentException("Point " + point + " is labelled in two labels blocks: merge "
+                            + "the labels into one block (each point with one class)");
+                }
+                seen[point] = true;
+            }
+        }
+    }
+
+    /**
+     * The explicit pairs of one type, duplicates combined by maximum, less the weight the blocks
+     * already imply for the same pair (entries that drop to 0 are removed).
+     */
+    private static SparseMatrix explicitWeights(ConstraintSet set, ConstraintType type, List<LabelledPoints> blocks) {
+        int n = set.pointCount();
+        List<Constraint> pairs = new ArrayList<>();
+        for (Constraint pair : set.pairs()) {
+            if (pair.type() == type) {
+                pairs.add(pair);
+            }
+        }
+        int[] rows = new int[2 * pairs.size()];
+        int[] columns = new int[2 * pairs.size()];
+        double[] values = new double[2 * pairs.size()];
+        int t = 0;
+        for (Constraint pair : pairs) {
+            rows[t] = pair.first();
+            columns[t] = pair.second();
+            values[t++] = pair.weight();
+            rows[t] = pair.second();
+            columns[t] = pair.first();
+            values[t++] = pair.weight();
+        }
+        SparseMatrix combined = SparseMatrix.fromTriplets(n, n, rows, columns, values, t, SparseMatrix.Duplicates.MAX);
+        if (pairs.isEmpty() || blocks.isEmpty()) {
+            return combined;
+        }
+        List<int[]> positions = new ArrayList<>();
+        List<int[]> blockClasses = new ArrayList<>();
+        for (LabelledPoints block : blocks) {
+            blockClasses.add(block.classes());
+            int[] position = new int[n];
+            Arrays.fill(position, -1);
+            int[] points = block.points();
+            for (int a = 0; a < points.length; a++) {
+                position[points[a]] = a;
+            }
+            positions.add(position);
+        }
+        double[] reduced = combined.values().clone();
+        for (int i = 0; i < n; i++) {
+            for (int p = combined.rowPointers()[i]; p < combined.rowPointers()[i + 1]; p++) {
+                int j = combined.columnIndices()[p];
+                double implied = 0;
+                for (int b = 0; b < blocks.size(); b++) {
+                    int a = positions.get(b)[i];
+                    int c = positions.get(b)[j];
+                    if (a >= 0 && c >= 0) {
+                        boolean sameClass = blockClasses.get(b)[a] == blockClasses.get(b)[c];
+                        if (sameClass == (type == ConstraintType.MUST_LINK)) {
+                            implied += blocks.get(b).pairWeight(a, c);
+                        }
+                    }
+                }
+                reduced[p] = Math.max(0.0, reduced[p] - implied);
+            }
+        }
+        return dropZeros(new SparseMatrix(n, n, combined.rowPointers(), combined.columnIndices(), reduced));
     }
 
     /** n. */

@@ -119,7 +119,8 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
                 diagnostics.build(), null);
     }
 
-    private static void report(Diagnostics.Builder diagnostics, double sigma, int components, int n) {
+    /** Records σ and the graph's component count, and warns when the graph is disconnected. */
+    public static void report(Diagnostics.Builder diagnostics, double sigma, int components, int n) {
         diagnostics.put("sigma", sigma).put("graphComponents", components);
         String warning = GraphConnectivity.warning(components, n);
         if (warning != null) {

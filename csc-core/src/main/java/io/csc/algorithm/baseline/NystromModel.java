@@ -2,6 +2,7 @@ package io.csc.algorithm.baseline;
 
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
@@ -13,13 +14,13 @@ import io.csc.linalg.DenseMatrix;
  */
 final class NystromModel implements ClusteringModel {
 
-    private final NystromSpectralClustering.SampledKernel kernel;
+    private final SampledKernel kernel;
     private final double[] degreeWeights;
     private final double[] sampleScale;
     private final DenseMatrix map;
     private final DenseMatrix centroids;
 
-    NystromModel(NystromSpectralClustering.SampledKernel kernel, double[] degreeWeights, double[] sampleScale,
+    NystromModel(SampledKernel kernel, double[] degreeWeights, double[] sampleScale,
                  DenseMatrix map, DenseMatrix centroids) {
         this.kernel = kernel;
         this.degreeWeights = degreeWeights;

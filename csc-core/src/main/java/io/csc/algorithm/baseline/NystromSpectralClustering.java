@@ -9,6 +9,8 @@ import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.SampledBlocks;
+import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintSet;
@@ -18,7 +20,6 @@ import io.csc.graph.BandwidthRule;
 import io.csc.graph.Bandwidths;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
-import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.MatrixProducts;
@@ -57,40 +58,6 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
             false, true, PARAMETERS, values -> new NystromSpectralClustering(options(values)));
 
     private static final double PSEUDO_INVERSE_THRESHOLD = 1e-10;
-    private static final int ROW_BLOCK = 4096;
-
-    /** The Gaussian kernel between points and the m samples. */
-    record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth bandwidth) {
-
-        /** The n x m kernel values between {@code points} and the samples. */
-        DenseMatrix columns(Dataset points, RunContext context) {
-            int n = points.size();
-            int m = samples.rows();
-            int d = samples.columns();
-            if (points.dimension() != d) {
-                throw new IllegalArgumentException("The model was fitted on " + d + " features; " + points.name()
-                        + " has " + points.dimension());
-            }
-            double[] x = points.features();
-            double[] norms = DistanceKernels.squaredNorms(x, n, d);
-            DenseMatrix columns = DenseMatrix.zeros(n, m);
-            double[] out = columns.data();
-            double[] block = new double[Math.min(ROW_BLOCK, n) * m];
-            for (int start = 0; start < n; start += ROW_BLOCK) {
-                int end = Math.min(n, start + ROW_BLOCK);
-                DistanceKernels.squaredDistances(context.backend(), x, norms, start, end, samples.data(), sampleNorms,
-                        m, d, block);
-                int offset = start * m;
-                context.parallel().forRange(end - start, 256, (from, to) -> {
-                    for (int t = from * m; t < to * m; t++) {
-                        out[offset + t] = bandwidth.weight(0, 0, block[t]);
-                    }
-                });
-            }
-            return columns;
-        }
-    }
-
     private final NystromOptions options;
 
     public NystromSpectralClustering(NystromOptions options) {
@@ -120,23 +87,14 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
-        int m = Math.min(options.samples(), n);
-        if (m < options.samples()) {
-            diagnostics.warn("Only " + n + " points: using " + m + " samples instead of " + options.samples());
-        }
-        if (m < k) {
-            throw new IllegalArgumentException(NAME + " needs at least k samples: " + m + " for k = " + k
-                    + "; raise --param samples");
-        }
+        int m = SampledKernel.sampleCount(NAME, options.samples(), n, k, diagnostics);
         int[] sample = Bandwidths.sampleWithoutReplacement(n, m, random.split());
         Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, null, context.withSeed(random.nextLong()));
-        DenseMatrix samples = new DenseMatrix(m, data.dimension(), data.subset(sample).features());
-        SampledKernel kernel = new SampledKernel(samples, DistanceKernels.squaredNorms(samples.data(), m, data.dimension()),
-                bandwidth);
+        SampledKernel kernel = SampledKernel.of(data, sample, bandwidth);
         diagnostics.put("samples", m).put("sigma", bandwidth.sigma());
 
         DenseMatrix columns = diagnostics.time("kernel", () -> kernel.columns(data, context));
-        DenseMatrix sampleBlock = rowsOf(columns, sample);
+        DenseMatrix sampleBlock = SampledBlocks.rows(columns, sample);
         double[] columnSums = new double[m];
         double[] c = columns.data();
         for (int i = 0; i < n; i++) {
@@ -161,13 +119,13 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
             diagnostics.warn((clamped + clampedRows[0]) + " approximate degrees were not positive and were clamped: "
                     + "the sample may be too small or sigma too small; raise --param samples");
         }
-        DenseMatrix normalizedBlock = rowsOf(columns, sample);
+        DenseMatrix normalizedBlock = SampledBlocks.rows(columns, sample);
         EigenDecomposition normalizedEigen = SymmetricEigen.all(context.backend(), normalizedBlock);
         DenseMatrix inverseRoot = pseudoInversePower(normalizedEigen, -0.5, context.backend()).matrix();
         DenseMatrix gram = MatrixProducts.gram(context.backend(), columns);
         DenseMatrix q = MatrixProducts.multiply(context.backend(), MatrixProducts.multiply(context.backend(), inverseRoot, gram),
                 inverseRoot);
-        symmetrize(q);
+        SampledBlocks.symmetrize(q);
         EigenDecomposition leading = diagnostics.time("eigen", () -> SymmetricEigen.largest(context.backend(), q, k));
         diagnostics.put("eigenvalues", leading.values()).solver(null, SolverStatus.direct("dense symmetric ("
                 + context.backend().name() + ")"));
@@ -249,7 +207,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
             }
         }
         DenseMatrix result = MatrixProducts.multiplyTransposeB(backend, scaled, vectors);
-        symmetrize(result);
+        SampledBlocks.symmetrize(result);
         return new PowerMatrix(result);
     }
 
@@ -261,27 +219,6 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
                 result[i] = dot(matrix.row(i), vector);
             }
             return result;
-        }
-    }
-
-    private static DenseMatrix rowsOf(DenseMatrix matrix, int[] rows) {
-        int m = matrix.columns();
-        DenseMatrix result = DenseMatrix.zeros(rows.length, m);
-        for (int r = 0; r < rows.length; r++) {
-            System.arraycopy(matrix.data(), rows[r] * m, result.data(), r * m, m);
-        }
-        return result;
-    }
-
-    private static void symmetrize(DenseMatrix matrix) {
-        int m = matrix.rows();
-        double[] a = matrix.data();
-        for (int i = 0; i < m; i++) {
-            for (int j = i + 1; j < m; j++) {
-                double mean = 0.5 * (a[i * m + j] + a[j * m + i]);
-                a[i * m + j] = mean;
-                a[j * m + i] = mean;
-            }
         }
     }
 

@@ -1,0 +1,96 @@
+package io.csc.algorithm.cspml;
+
+import io.csc.algorithm.spectral.SampledBlocks;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.EigenDecomposition;
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.MatrixProducts;
+import io.csc.linalg.SymmetricEigen;
+import java.util.Arrays;
+import java.util.function.UnaryOperator;
+
+/**
+ * The Nyström extension of the leading eigenvectors of a matrix known through l sampled columns
+ * (Choromanska et al. 2013, as FAST-CSP-ML uses it for each layer and for {@code L_mod}).
+ *
+ * <p>With {@code C = A(:, L)} (n x l) and its sampled block {@code Q = sym(C(L, :)) = U_Q Σ_Q U_Qᵀ},
+ * the extended eigenvectors are {@code Ũ = sqrt(l/n) C U_Q Σ_Q⁻¹} over the kept eigenvalues. They
+ * are only approximately orthonormal, so they are orthonormalized ({@code Ũ V Λ^-1/2} from the
+ * eigenpairs {@code V, Λ} of {@code ŨᵀŨ}, O(n r²)): {@code U Uᵀ} is then the projector that
+ * {@code L_mod} assumes, and k-means sees an orthonormal basis of the extended subspace.
+ *
+ * <p>Which eigenvalues are kept follows {@link LayerSubspace#keptCount}: at most k, positive, no tie
+ * across the cut, relative to the block's largest eigenvalue (the sampled block of a normalized
+ * adjacency has eigenvalues of about l/n times the full one's). A block with no edge is exactly 0
+ * and gives no direction.
+ *
+ * @param map the l x r matrix with {@code vectors = C · map}
+ * @param vectors the n x r orthonormal extension
+ * @param sampledRows the rows of {@code vectors} at the sampled points, l x r
+ * @param values the kept eigenvalues of the sampled block, descending
+ */
+record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledRows, double[] values) {
+
+    /** Relative threshold below which an eigenvalue of {@code ŨᵀŨ} counts as 0 (a dependent column). */
+    private static final double RANK_TOLERANCE = 1e-10;
+
+    /**
+     * Extends the leading eigenvectors of {@code block} (l x l, symmetrized here) to the n points with
+     * {@code columns}, the product {@code X -> C X} for an l x r matrix X. A block without a positive
+     * eigenvalue (a layer with no sampled edge) gives no direction.
+     */
+    static LayerExtension of(DenseMatrix block, int[] sample, int n, int k, double factor,
+                             UnaryOperator<DenseMatrix> columns, LinearAlgebraBackend backend) {
+        int l = block.rows();
+        SampledBlocks.symmetrize(block);
+        EigenDecomposition pairs = SymmetricEigen.largest(backend, block, Math.min(k + 1, l));
+        int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
+        if (count == 0) {
+            return new LayerExtension(DenseMatrix.zeros(l, 0), DenseMatrix.zeros(n, 0), DenseMatrix.zeros(l, 0),
+                    new double[0]);
+        }
+        DenseMatrix scaled = pairs.vectors().columns(0, count);
+        for (int j = 0; j < count; j++) {
+            double inverse = factor / pairs.values()[j];
+            for (int i = 0; i < l; i++) {
+                scaled.set(i, j, scaled.get(i, j) * inverse);
+            }
+        }
+        DenseMatrix extended = columns.apply(scaled);
+        DenseMatrix basis = orthonormalizing(extended, backend);
+        DenseMatrix vectors = SampledBlocks.multiply(backend, extended, basis);
+        DenseMatrix map = MatrixProducts.multiply(backend, scaled, basis);
+        return new LayerExtension(map, vectors, SampledBlocks.rows(vectors, sample),
+                Arrays.copyOf(pairs.values(), count));
+    }
+
+    /**
+     * The r x r' matrix T such that {@code U T} has orthonormal columns spanning the range of U:
+     * {@code V Λ^-1/2} over the eigenpairs of {@code UᵀU} above the rank tolerance.
+     */
+    static DenseMatrix orthonormalizing(DenseMatrix u, LinearAlgebraBackend backend) {
+        int r = u.columns();
+        if (r == 0) {
+            return DenseMatrix.zeros(0, 0);
+        }
+        EigenDecomposition gram = SymmetricEigen.all(backend, MatrixProducts.gram(backend, u)).reversed();
+        double[] values = gram.values();
+        int rank = 0;
+        while (rank < r && values[rank] > RANK_TOLERANCE * values[0]) {
+            rank++;
+        }
+        DenseMatrix basis = gram.vectors().columns(0, rank);
+        for (int j = 0; j < rank; j++) {
+            double inverseRoot = 1.0 / Math.sqrt(values[j]);
+            for (int i = 0; i < r; i++) {
+                basis.set(i, j, basis.get(i, j) * inverseRoot);
+            }
+        }
+        return basis;
+    }
+
+    /** The number of directions r. */
+    int dimension() {
+        return vectors.columns();
+    }
+}

@@ -1,0 +1,257 @@
+package io.csc.algorithm.cspml;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.GraphType;
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.cluster.KMeansResult;
+import io.csc.constraint.ConstraintClosure;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.graph.BandwidthRule;
+import io.csc.graph.DenseAffinity;
+import io.csc.graph.DenseGraph;
+import io.csc.graph.KnnGraph;
+import io.csc.graph.KnnGraphOptions;
+import io.csc.graph.SparseGraph;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.Operators;
+import io.csc.linalg.Spectrum;
+import io.csc.linalg.SymmetricOperator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * CSP-ML (Trokicic and Todorovic, "Constrained spectral clustering via multi-layer graph
+ * embeddings on a Grassmann manifold", Int. J. Appl. Math. Comput. Sci. 29(1), 2019, Algorithm 3):
+ * constrained clustering as unconstrained clustering of a three-layer graph with the subspace
+ * method of Dong, Frossard, Vandergheynst and Nefedov (IEEE TSP 62(4), 2014, Algorithm 2).
+ *
+ * <h2>Method</h2>
+ * <ol>
+ *   <li>Layers: W₁ the similarity graph (dense Gaussian affinity with zero diagonal, or the k-NN
+ *       graph); W₂ the must-link layer (an edge of weight t per must-link of weight t); W₃ the
+ *       cannot-link layer, all ones except {@code 1 - t} on a cannot-link of weight t (see
+ *       {@link ConstraintLayer}). W₂ and W₃ stay structured, sparse pairs plus rank-one class terms,
+ *       so labels are never expanded into pairs and W₃ is never stored: its normalized adjacency is
+ *       {@code s sᵀ - S C S} with {@code s = D^-1/2 1}, applied in O(n + constraints).</li>
+ *   <li>For each layer the normalized Laplacian {@code L_i = I - D_i^-1/2 W_i D_i^-1/2} and its
+ *       subspace {@code U_i}: eigenvectors of its smallest eigenvalues, chosen as
+ *       {@link LayerSubspace} describes (at most k, eigenvalues below 1, no tie across the cut; all
+ *       must-link components in closed form).</li>
+ *   <li>The k smallest eigenvectors of {@code L_mod = Σ L_i - α Σ U_i U_iᵀ} (Eq. 5), computed as the
+ *       largest of {@code K = Σ D_i^-1/2 W_i D_i^-1/2 + α Σ U_i U_iᵀ = 3I - L_mod}, an operator; rows
+ *       scaled to unit length (Ng, Jordan and Weiss), k-means.</li>
+ * </ol>
+ *
+ * <h2>Choices where the paper is silent</h2>
+ * <ul>
+ *   <li><b>Points without a must-link</b> have degree 0 in W₂. We set {@code D^-1/2 = 0} for them
+ *       (as {@link NormalizedAffinity} does), so their row of {@code L₂} is the unit row: {@code L₂ =
+ *       I - Ŵ₂} with Ŵ₂ zero on them. The identity part is common to every point and does not move
+ *       the eigenvectors, so an unconstrained point is neither favoured nor penalized by the
+ *       must-link layer; its eigenvalue 1 keeps {@code e_i} out of {@code U₂} (rule 1 of
+ *       {@link LayerSubspace}). Self-loops (degree 1 for everyone) would instead make every
+ *       unconstrained point a component of its own: {@code U₂} would be an arbitrary k-subset of a
+ *       huge eigenspace and the result would depend on the solver.</li>
+ *   <li><b>α</b> is not reported in the paper. The constraint layers' subspaces live on the
+ *       constrained points only; weighted as much as the Laplacians (α = 1) they outbid the
+ *       similarity layer's smooth eigenvectors on graphs with a weak spectral gap, and the
+ *       unconstrained points collapse into one cluster (Ionosphere: Rand index 0.5). The default
+ *       α = 0.1 keeps the Grassmann term and avoids the collapse on every data set measured in
+ *       docs/results/70-csp-ml.md.</li>
+ *   <li><b>The similarity graph</b> defaults to the locally scaled kernel of Zelnik-Manor and
+ *       Perona (self-tuning, 7th neighbour). The paper's {@code exp(-||x - y||² / 2)} is
+ *       {@code --param sigma=1}; its scale is arbitrary once features are z-scored, and on
+ *       Ionosphere it leaves a third of the points nearly isolated (docs/results/70-csp-ml.md).</li>
+ *   <li><b>Duplicate statements</b> about one pair combine by their maximum (a must-link stated
+ *       by labels and again as a pair is one edge), so W₃ never has a negative entry.</li>
+ * </ul>
+ *
+ * <h2>Cost</h2>
+ * Dense graph: O(n² d) for W₁ and O(n³) for its dense eigenvectors, O(n²) memory (refused beyond
+ * what the heap holds). Each product with {@code L_mod} costs O(n² + p + b + n k) for p explicit
+ * pairs and b labelled points; the number of constraints never enters quadratically. With the
+ * k-NN graph everything but the exact neighbour search is linear in n.
+ */
+public final class MultiLayerConstrainedClustering implements ClusteringAlgorithm {
+
+    public static final String NAME = "csp-ml";
+
+    public static final Parameter<Double> ALPHA = Parameter.real("alpha", 0.1,
+            "alpha of L_mod = sum L_i - alpha sum U_i U_i^T, the weight of the layers' subspaces (>= 0)");
+    public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
+            "similarity layer: dense Gaussian affinity (the paper's), or symmetric k-NN graph (sparse)");
+    public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
+            "k of the k-NN graph (graph=knn)");
+    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.SELF_TUNING);
+
+    public static final List<Parameter<?>> PARAMETERS = List.of(ALPHA, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA,
+            BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
+
+    public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
+            "Constrained spectral clustering of a multi-layer graph: similarity, must-link and cannot-link layers",
+            "Trokicic, Todorovic: Constrained spectral clustering via multi-layer graph embeddings on a Grassmann "
+                    + "manifold, AMCS 2019 (Algorithm 3)", true, false, PARAMETERS,
+            values -> new MultiLayerConstrainedClustering(options(values)));
+
+    static final String SCALABLE = "fast-csp-ml, or csp-ml with --param graph=knn";
+
+    private final MultiLayerOptions options;
+
+    public MultiLayerConstrainedClustering(MultiLayerOptions options) {
+        this.options = options;
+    }
+
+    /** The options from parameter values over their defaults. */
+    public static MultiLayerOptions options(ParameterValues values) {
+        return new MultiLayerOptions(values.get(GRAPH), SpectralParameters.kernel(values, BANDWIDTH),
+                values.get(NEIGHBOURS), values.get(ALPHA), SpectralParameters.kmeans(values),
+                SpectralParameters.lanczos(values));
+    }
+
+    public MultiLayerOptions options() {
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()))
+                .put("alpha", options.alpha());
+        List<Layer> layers = layers(data, constraints, k, diagnostics, random, context);
+        SymmetricOperator modified = modifiedAffinity(layers, options.alpha());
+        Eigensolvers.Solution solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(modified, k,
+                Spectrum.LARGEST, options.lanczos(), random.split()));
+        double[] laplacianValues = solution.pairs().values();
+        for (int j = 0; j < laplacianValues.length; j++) {
+            laplacianValues[j] = layers.size() - laplacianValues[j];
+        }
+        diagnostics.put("eigenvalues", laplacianValues).solver(null, solution.status());
+        DenseMatrix embedding = EmbeddingClustering.rowNormalized(solution.pairs().vectors());
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), random.split(), context));
+        diagnostics.put("kmeansInertia", clusters.inertia());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
+                diagnostics.build(), null);
+    }
+
+    /** One layer: its normalized adjacency as an operator and its subspace. */
+    record Layer(SymmetricOperator normalized, LayerSubspace subspace) {
+    }
+
+    /** The three layers with their subspaces (similarity, must-link, cannot-link). */
+    List<Layer> layers(Dataset data, ConstraintSet constraints, int k, Diagnostics.Builder diagnostics,
+                       SplittableRandom random, RunContext context) {
+        int wanted = Math.min(k + 1, data.size());
+        Layer similarity = diagnostics.time("similarityLayer", () -> similarityLayer(data, k, wanted, diagnostics,
+                random.split(), context));
+        Layer mustLink = diagnostics.time("mustLinkLayer", () -> mustLinkLayer(constraints, k, diagnostics,
+                random.split()));
+        Layer cannotLink = diagnostics.time("cannotLinkLayer", () -> cannotLinkLayer(constraints, k, wanted,
+                diagnostics, random.split()));
+        List<Layer> layers = List.of(similarity, mustLink, cannotLink);
+        diagnostics.put("layerDimensions", layers.stream().mapToInt(layer -> layer.subspace().dimension()).toArray());
+        return layers;
+    }
+
+    private Layer similarityLayer(Dataset data, int k, int wanted, Diagnostics.Builder diagnostics,
+                                  SplittableRandom random, RunContext context) {
+        Eigensolvers.Solution solution;
+        SymmetricOperator normalized;
+        if (options.graph() == GraphType.DENSE) {
+            DenseGraph graph = DenseAffinity.gaussian(data, options.kernel(), NAME, 2, SCALABLE, context);
+            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            DenseMatrix weights = graph.weights();
+            double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
+            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
+            solution = Eigensolvers.largestDense(weights, wanted, context);
+            normalized = Operators.of(weights);
+        } else {
+            SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(options.neighbours(), options.kernel(), false),
+                    context);
+            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            double[] degrees = graph.weights().rowSums();
+            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
+            normalized = Operators.of(NormalizedAffinity.normalize(graph.weights(), degrees), context.parallel());
+            solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, options.lanczos(), random);
+        }
+        diagnostics.solver("similarity", solution.status());
+        return new Layer(normalized, LayerSubspace.select(solution.pairs(), k));
+    }
+
+    private Layer mustLinkLayer(ConstraintSet constraints, int k, Diagnostics.Builder diagnostics,
+                                SplittableRandom random) {
+        ConstraintLayer layer = ConstraintLayer.mustLinks(constraints);
+        double[] degrees = layer.degrees();
+        SymmetricOperator normalized = layer.normalized(NormalizedAffinity.inverseSquareRootDegrees(degrees));
+        ComponentIndicators components = ComponentIndicators.of(ConstraintClosure.of(constraints), degrees);
+        diagnostics.put("mustLinkComponents", components.count())
+                .put("pointsWithoutMustLink", NormalizedAffinity.isolatedCount(degrees));
+        int remaining = k - components.count();
+        if (remaining <= 0 || !mayHaveMoreDirections(constraints)) {
+            return new Layer(normalized, LayerSubspace.empty(layer.size()).withComponents(components));
+        }
+        SymmetricOperator deflated = new StructuredOperator(layer.size(), (x, y) -> {
+            normalized.apply(x, y);
+            components.addProjection(x, y, -1.0);
+        });
+        Eigensolvers.Solution solution = Eigensolvers.lanczos(deflated, Math.min(remaining + 1, layer.size()),
+                Spectrum.LARGEST, options.lanczos(), random);
+        diagnostics.solver("mustLink", solution.status());
+        return new Layer(normalized, LayerSubspace.select(solution.pairs(), remaining).withComponents(components));
+    }
+
+    /**
+     * False when the must-link layer is one block of classes or groups and nothing else: each class
+     * is then {@code s sᵀ - diag(s²)} after normalization, rank one minus a positive diagonal, whose
+     * only positive eigenvalue is its component's. No direction beyond the components qualifies.
+     */
+    private static boolean mayHaveMoreDirections(ConstraintSet constraints) {
+        return constraints.pairs().stream().anyMatch(pair -> pair.isMustLink())
+                || constraints.labelledBlocks().size() > 1;
+    }
+
+    private Layer cannotLinkLayer(ConstraintSet constraints, int k, int wanted, Diagnostics.Builder diagnostics,
+                                  SplittableRandom random) {
+        ConstraintLayer layer = ConstraintLayer.cannotLinks(constraints);
+        SymmetricOperator normalized = layer.normalized(NormalizedAffinity.inverseSquareRootDegrees(layer.degrees()));
+        Eigensolvers.Solution solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, options.lanczos(),
+                random);
+        diagnostics.solver("cannotLink", solution.status());
+        return new Layer(normalized, LayerSubspace.select(solution.pairs(), k));
+    }
+
+    /** {@code K = Σ Ŵ_i + α Σ U_i U_iᵀ}, whose largest eigenvectors are the smallest of {@code L_mod}. */
+    static SymmetricOperator modifiedAffinity(List<Layer> layers, double alpha) {
+        int n = layers.get(0).normalized().size();
+        return new StructuredOperator(n, (x, y) -> {
+            double[] term = new double[n];
+            java.util.Arrays.fill(y, 0.0);
+            for (Layer layer : layers) {
+                layer.normalized().apply(x, term);
+                for (int i = 0; i < n; i++) {
+                    y[i] += term[i];
+                }
+                layer.subspace().addProjection(x, y, alpha);
+            }
+        });
+    }
+}
