@@ -362,13 +362,7 @@ public final class ConstraintMatrix {
             backend.gemm(false, true, m, m, termCount, 1.0, scaled, 0, termCount, projected, 0, termCount,
                     1.0, out, 0, m);
         }
-        for (int i = 0; i < m; i++) {
-            for (int j = i + 1; j < m; j++) {
-                double mean = 0.5 * (out[i * m + j] + out[j * m + i]);
-                out[i * m + j] = mean;
-                out[j * m + i] = mean;
-            }
-        }
+        result.symmetrize();
         return result;
     }
 

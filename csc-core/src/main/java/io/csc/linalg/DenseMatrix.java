@@ -145,6 +145,23 @@ public final class DenseMatrix {
         return new DenseMatrix(rows, columns, data.clone());
     }
 
+    /**
+     * Replaces a square matrix by {@code (A + Aᵀ) / 2} in place: exactly symmetric after products
+     * such as {@code Xᵀ A X}, whose two triangles floating point rounds differently.
+     */
+    public void symmetrize() {
+        if (rows != columns) {
+            throw new DimensionMismatchException("Only a square matrix can be symmetrized, not " + rows + " x " + columns);
+        }
+        for (int i = 0; i < rows; i++) {
+            for (int j = i + 1; j < rows; j++) {
+                double mean = 0.5 * (data[i * rows + j] + data[j * rows + i]);
+                data[i * rows + j] = mean;
+                data[j * rows + i] = mean;
+            }
+        }
+    }
+
     /** Scales every row to unit Euclidean norm in place; zero rows stay zero. */
     public void normalizeRows() {
         for (int i = 0; i < rows; i++) {

@@ -100,15 +100,7 @@ final class LandmarkCoordinates {
     DenseMatrix project(DenseMatrix symmetric, LinearAlgebraBackend backend) {
         DenseMatrix half = MatrixProducts.multiplyTransposeA(backend, transform, symmetric);
         DenseMatrix projected = MatrixProducts.multiply(backend, half, transform);
-        int p = projected.rows();
-        double[] data = projected.data();
-        for (int i = 0; i < p; i++) {
-            for (int j = i + 1; j < p; j++) {
-                double mean = 0.5 * (data[i * p + j] + data[j * p + i]);
-                data[i * p + j] = mean;
-                data[j * p + i] = mean;
-            }
-        }
+        projected.symmetrize();
         return projected;
     }
 

@@ -118,10 +118,6 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
                 values.get(ORTHOGONALITY), SpectralParameters.kmeans(values));
     }
 
-    public ScacsOptions options() {
-        return options;
-    }
-
     @Override
     public String name() {
         return NAME;

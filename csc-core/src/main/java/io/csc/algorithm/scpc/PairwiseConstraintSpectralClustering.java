@@ -118,10 +118,6 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
                 SpectralParameters.lanczos(values));
     }
 
-    public ScpcOptions options() {
-        return options;
-    }
-
     @Override
     public String name() {
         return NAME;
