@@ -18,8 +18,8 @@ import java.util.List;
  * </pre>
  * with {@code Ẑ_s} the sparse-coding affinity {@code D^-1/2 Z} with the overwritten entries
  * removed: the columns of the constrained points, and the entries {@code (T_a, U_a)}. Products cost
- * O(n r + p + Σ |U_a|); the labels' component blocks, |T_a|² entries each (49 million for 7,000
- * labels), are never stored.
+ * O(n r + p + Σ |U_a|); the p x p block of Eq. 3 (49 million entries for 7,000 labels) and the
+ * blocks {@code T_a x U_a} are never stored.
  *
  * <p>Stored with points as rows ({@code Ẑᵀ}, n x p), like the landmark codes.
  */
@@ -152,7 +152,10 @@ final class PropagatedAffinity {
         return landmarkCount;
     }
 
-    /** The p x p operator {@code x ↦ Ẑ Ẑᵀ x}, whose eigenvectors are the left singular vectors of Ẑ. */
+    /**
+     * The p x p operator {@code x ↦ Ẑ Ẑᵀ x}, whose eigenvectors are the left singular vectors of Ẑ.
+     * It keeps two work vectors: apply it from one thread at a time (as the Lanczos solver does).
+     */
     SymmetricOperator gram(Parallel parallel) {
         double[] pointVector = new double[pointCount];
         double[] partial = new double[landmarkCount];
