@@ -4,6 +4,7 @@ import io.csc.algorithm.baseline.CopKMeans;
 import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -25,6 +26,7 @@ public final class AlgorithmRegistry {
         all.add(LandmarkSpectralClustering.KMEANS_DESCRIPTOR);
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
+        all.add(ExhaustiveConstraintPropagation.DESCRIPTOR);
         return all;
     }
 

@@ -10,22 +10,17 @@ import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
-import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.GraphReport;
+import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.SpectralParameters;
-import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.DenseAffinity;
 import io.csc.graph.DenseGraph;
-import io.csc.graph.GraphConnectivity;
 import io.csc.graph.KnnGraph;
 import io.csc.graph.KnnGraphOptions;
 import io.csc.graph.SparseGraph;
-import io.csc.linalg.DenseMatrix;
-import io.csc.linalg.Operators;
-import io.csc.linalg.SparseMatrix;
-import io.csc.linalg.Spectrum;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -90,35 +85,15 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
         if (options.graph() == GraphType.DENSE) {
             DenseGraph graph = diagnostics.time("graph", () -> DenseAffinity.gaussian(data, options.kernel(), NAME, 2,
                     SCALABLE, context));
-            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            DenseMatrix normalized = graph.weights();
-            double[] degrees = NormalizedAffinity.normalizeInPlace(normalized);
-            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
-            solution = diagnostics.time("eigen", () -> Eigensolvers.largestDense(normalized, k, context));
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            solution = NjwEmbedding.dense(graph.weights(), k, context, diagnostics);
         } else {
             SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.build(data,
                     new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
-            report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            double[] degrees = graph.weights().rowSums();
-            diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
-            SparseMatrix normalized = NormalizedAffinity.normalize(graph.weights(), degrees);
-            solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(Operators.of(normalized, context.parallel()),
-                    k, Spectrum.LARGEST, options.lanczos(), random.split()));
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            solution = NjwEmbedding.sparse(graph.weights(), k, options.lanczos(), random.split(), context, diagnostics);
         }
-        diagnostics.put("eigenvalues", solution.pairs().values()).solver(null, solution.status());
-        DenseMatrix embedding = EmbeddingClustering.rowNormalized(solution.pairs().vectors());
-        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
-        diagnostics.put("kmeansInertia", clusters.inertia());
-        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
-                diagnostics.build(), null);
-    }
-
-    private static void report(Diagnostics.Builder diagnostics, double sigma, int components, int n) {
-        diagnostics.put("sigma", sigma).put("graphComponents", components);
-        String warning = GraphConnectivity.warning(components, n);
-        if (warning != null) {
-            diagnostics.warn(warning);
-        }
+        return EmbeddingClustering.result(NAME, solution, k, true, options.kmeans(), random.split(), context,
+                diagnostics, start);
     }
 }
