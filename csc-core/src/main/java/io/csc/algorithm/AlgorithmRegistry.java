@@ -5,6 +5,7 @@ import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
 import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
+import io.csc.algorithm.spectrallearning.SpectralLearning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -27,6 +28,7 @@ public final class AlgorithmRegistry {
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
         all.add(ExhaustiveConstraintPropagation.DESCRIPTOR);
+        all.add(SpectralLearning.DESCRIPTOR);
         return all;
     }
 

@@ -4,6 +4,7 @@ import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.AffinityAdjustment;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.SparseMatrixBuilder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -47,7 +48,7 @@ final class ScalableAdjustedAffinity {
     }
 
     /** One chunk of rows: its entries of F* on the pattern, its largest |F*| and its positive mass. */
-    private record Chunk(Triplets entries, double largest, double positive) {
+    private record Chunk(SparseMatrixBuilder entries, double largest, double positive) {
     }
 
     private ScalableAdjustedAffinity() {
@@ -65,7 +66,7 @@ final class ScalableAdjustedAffinity {
         }
         int blockRows = Math.max(1, Math.min(1024, BLOCK_ENTRIES / n));
         double[] block = new double[blockRows * n];
-        Triplets all = new Triplets(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
+        SparseMatrixBuilder all = new SparseMatrixBuilder(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
         double largest = 0;
         double positive = 0;
         for (int start = 0; start < n; start += blockRows) {
@@ -80,7 +81,7 @@ final class ScalableAdjustedAffinity {
                 positive += chunk.positive();
             }
         }
-        SparseMatrix raw = all.toMatrix(n);
+        SparseMatrix raw = all.build(n, n, SparseMatrix.Duplicates.MAX);
         if (!(largest > 0)) {
             return new Result(graph, 0.0, 0.0);
         }
@@ -109,19 +110,18 @@ final class ScalableAdjustedAffinity {
             throw new IllegalArgumentException("The supervision implies " + count + " must-link pairs, too many to "
                     + "store for the scalable path of e2cp");
         }
-        Triplets pattern = new Triplets(2 * count);
+        SparseMatrixBuilder pattern = new SparseMatrixBuilder(2 * count);
         constraints.forEachPair((first, second, sign, weight) -> {
             if (sign > 0 && first != second) {
-                pattern.add(first, second, 1.0);
-                pattern.add(second, first, 1.0);
+                pattern.addSymmetric(first, second, 1.0);
             }
         });
-        return pattern.toMatrix(n);
+        return pattern.build(n, n, SparseMatrix.Duplicates.MAX);
     }
 
     private static Chunk scan(double[] block, int blockStart, int from, int to, int n, SparseMatrix graph,
                               SparseMatrix mustLinks, int partners) {
-        Triplets entries = new Triplets(2L * (to - from) * (partners + 32));
+        SparseMatrixBuilder entries = new SparseMatrixBuilder(2L * (to - from) * (partners + 32));
         int[] partnerIndex = new int[partners];
         double[] partnerValue = new double[partners];
         double largest = 0;
@@ -145,8 +145,7 @@ final class ScalableAdjustedAffinity {
             emitRow(entries, block, base, i, graph);
             emitRow(entries, block, base, i, mustLinks);
             for (int t = 0; t < found; t++) {
-                entries.add(i, partnerIndex[t], partnerValue[t]);
-                entries.add(partnerIndex[t], i, partnerValue[t]);
+                entries.addSymmetric(i, partnerIndex[t], partnerValue[t]);
             }
         }
         return new Chunk(entries, largest, positive);
@@ -168,66 +167,15 @@ final class ScalableAdjustedAffinity {
         return Math.min(found + 1, capacity);
     }
 
-    private static void emitRow(Triplets entries, double[] block, int base, int i, SparseMatrix pattern) {
+    private static void emitRow(SparseMatrixBuilder entries, double[] block, int base, int i, SparseMatrix pattern) {
         int[] rowPointers = pattern.rowPointers();
         int[] columns = pattern.columnIndices();
         for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
             int j = columns[p];
             if (j != i) {
                 double f = block[base + j];
-                entries.add(i, j, f);
-                entries.add(j, i, f);
+                entries.addSymmetric(i, j, f);
             }
-        }
-    }
-
-    /** A growable list of coordinate triplets. */
-    private static final class Triplets {
-        private int[] rows;
-        private int[] columns;
-        private double[] values;
-        private int count;
-
-        Triplets(long capacity) {
-            int initial = (int) Math.max(16, Math.min(capacity, Integer.MAX_VALUE - 8));
-            rows = new int[initial];
-            columns = new int[initial];
-            values = new double[initial];
-        }
-
-        void add(int row, int column, double value) {
-            if (count == rows.length) {
-                grow(count + 1L);
-            }
-            rows[count] = row;
-            columns[count] = column;
-            values[count++] = value;
-        }
-
-        void append(Triplets other) {
-            if (count + (long) other.count > rows.length) {
-                grow(count + (long) other.count);
-            }
-            System.arraycopy(other.rows, 0, rows, count, other.count);
-            System.arraycopy(other.columns, 0, columns, count, other.count);
-            System.arraycopy(other.values, 0, values, count, other.count);
-            count += other.count;
-        }
-
-        private void grow(long needed) {
-            if (needed > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException("The sparse adjusted affinity would hold more than 2^31 entries; "
-                        + "use fewer partners or fewer must-link pairs");
-            }
-            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * rows.length));
-            rows = Arrays.copyOf(rows, capacity);
-            columns = Arrays.copyOf(columns, capacity);
-            values = Arrays.copyOf(values, capacity);
-        }
-
-        /** The symmetric matrix of the triplets, duplicates combined by their maximum. */
-        SparseMatrix toMatrix(int n) {
-            return SparseMatrix.fromTriplets(n, n, rows, columns, values, count, SparseMatrix.Duplicates.MAX);
         }
     }
 }
