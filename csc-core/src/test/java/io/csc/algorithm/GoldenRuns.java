@@ -19,6 +19,33 @@ public final class GoldenRuns {
         return Scaling.ZSCORE.apply(BundledData.load(name));
     }
 
+    /**
+     * Four Gaussian blobs of 50 points (standard deviation 0.5) centred at (0, 0), (0, 2), (4, 0) and
+     * (4, 2), labelled bottom (0) and top (1). Unconstrained spectral clustering splits them left
+     * from right (NMI 0): only the supervision can reveal the bottom/top classes.
+     */
+    public static Dataset fourBlobs(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[][] centres = {{0, 0}, {0, 2}, {4, 0}, {4, 2}};
+        int perBlob = 50;
+        double[] features = new double[2 * centres.length * perBlob];
+        int[] labels = new int[centres.length * perBlob];
+        for (int b = 0; b < centres.length; b++) {
+            for (int p = 0; p < perBlob; p++) {
+                int i = b * perBlob + p;
+                features[2 * i] = centres[b][0] + 0.5 * gaussian(random);
+                features[2 * i + 1] = centres[b][1] + 0.5 * gaussian(random);
+                labels[i] = b % 2;
+            }
+        }
+        return Dataset.withIntegerLabels("four-blobs", labels.length, 2, features, labels);
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        double u = 1.0 - random.nextDouble();
+        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
+    }
+
     /** A fraction of the points labelled from the truth, drawn with {@code seed}. */
     public static ConstraintSet labels(Dataset data, double fraction, long seed) {
         return ConstraintGenerator.labelledFraction(data.labels(), fraction, new SplittableRandom(seed));

@@ -55,6 +55,23 @@ class ExhaustiveConstraintPropagationTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"exact", "scalable"})
+    void constraintsOverrideTheNaturalSplitOfFourBlobs(String path) {
+        double unconstrained = 0;
+        double constrained = 0;
+        for (int seed = 1; seed <= 3; seed++) {
+            Dataset blobs = GoldenRuns.fourBlobs(seed);
+            ConstraintSet labels = GoldenRuns.labels(blobs, 0.2, seed);
+            unconstrained += ClusteringMetrics.normalizedMutualInformation(blobs.labels(),
+                    njw().fit(blobs, labels, 2, RunContext.sequential(seed)).labels()) / 3;
+            constrained += ClusteringMetrics.normalizedMutualInformation(blobs.labels(),
+                    e2cp("path", path).fit(blobs, labels, 2, RunContext.sequential(seed)).labels()) / 3;
+        }
+        assertTrue(unconstrained < 0.2, "njw " + unconstrained);
+        assertTrue(constrained > 0.7, "e2cp " + constrained);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"exact", "scalable"})
     void wineAtTwentyPercentLabelsBeatsNjwOnTheSameGraph(String path) {
         Dataset wine = GoldenRuns.zScored("wine");
         double baseline = GoldenRuns.meanNmi(njw("graph", "knn", "neighbours", "20"), wine, 0.2, 5);
