@@ -6,7 +6,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
-import java.util.ArrayList;
+import io.csc.linalg.SparseMatrixBuilder;
 import java.util.BitSet;
 import java.util.List;
 
@@ -64,39 +64,25 @@ final class ConstraintSources {
         }
         int[] points = inPairs.stream().toArray();
         int[] position = new int[n];
-        java.util.Arrays.fill(position, -1);
         for (int a = 0; a < points.length; a++) {
             position[points[a]] = a;
         }
         List<ConstraintMatrix.RankOneTerm> terms = matrix.terms();
         int q = points.length + terms.size();
-        List<int[]> rows = new ArrayList<>();
-        List<Double> values = new ArrayList<>();
+        SparseMatrixBuilder entries = new SparseMatrixBuilder((long) explicit.nonZeros() + q);
         for (int a = 0; a < points.length; a++) {
             int i = points[a];
             if (!inBlocks.get(i)) {
-                rows.add(new int[] {a, a});
-                values.add(1.0);
+                entries.add(a, a, 1.0);
             }
             for (int p = explicit.rowPointers()[i]; p < explicit.rowPointers()[i + 1]; p++) {
-                rows.add(new int[] {a, position[explicit.columnIndices()[p]]});
-                values.add(explicit.values()[p]);
+                entries.add(a, position[explicit.columnIndices()[p]], explicit.values()[p]);
             }
         }
         for (int t = 0; t < terms.size(); t++) {
-            rows.add(new int[] {points.length + t, points.length + t});
-            values.add(terms.get(t).coefficient());
+            entries.add(points.length + t, points.length + t, terms.get(t).coefficient());
         }
-        int[] rowIndex = new int[rows.size()];
-        int[] columnIndex = new int[rows.size()];
-        double[] value = new double[rows.size()];
-        for (int e = 0; e < rows.size(); e++) {
-            rowIndex[e] = rows.get(e)[0];
-            columnIndex[e] = rows.get(e)[1];
-            value[e] = values.get(e);
-        }
-        SparseMatrix coupling = SparseMatrix.fromTriplets(q, q, rowIndex, columnIndex, value, rows.size(),
-                SparseMatrix.Duplicates.SUM);
+        SparseMatrix coupling = entries.build(q, q, SparseMatrix.Duplicates.SUM);
         return new ConstraintSources(n, points, terms, coupling);
     }
 

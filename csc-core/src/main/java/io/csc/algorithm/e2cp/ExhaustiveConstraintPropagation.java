@@ -17,6 +17,7 @@ import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
+import io.csc.graph.GraphConnectivity;
 import io.csc.graph.KnnGraph;
 import io.csc.graph.KnnGraphOptions;
 import io.csc.graph.SparseGraph;
@@ -75,6 +76,11 @@ import java.util.SplittableRandom;
  *       {@code droppedWeightShare}.</li>
  * </ul>
  *
+ * <p>Diagnostics: {@code knnGraphComponents} of the k-NN graph, and {@code graphComponents} of the
+ * adjusted graph W̃ (with a warning when it is disconnected: propagated must-links often join the
+ * components of the k-NN graph), the propagation's solver status and number of solves, the
+ * normalizer of F*, and on the scalable path the edges of W̃ and the dropped weight share.
+ *
  * <p>Without constraints F* = 0 and the method is NJW on the k-NN graph (with a warning). The
  * result does not depend on the number of threads.
  */
@@ -104,7 +110,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Exhaustive and efficient constraint propagation on a k-NN graph, then NJW on the adjusted graph",
             "Lu, Ip: Constrained spectral clustering via exhaustive and efficient constraint propagation, ECCV 2010",
-            true, true, PARAMETERS, values -> new ExhaustiveConstraintPropagation(options(values)));
+            true, false, PARAMETERS, values -> new ExhaustiveConstraintPropagation(options(values)));
 
     private static final String SCALABLE = "e2cp with --param path=scalable";
 
@@ -149,7 +155,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         }
         SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.buildAveraged(data,
                 new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
-        GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), n);
+        diagnostics.put("knnGraphComponents", graph.components());
         SparseMatrix weights = graph.weights();
         PropagatedConstraints propagated = diagnostics.time("propagation", () -> {
             ConstraintSources sources = ConstraintSources.of(constraints);
@@ -163,6 +169,8 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
             ExactAdjustedAffinity.Result adjusted = diagnostics.time("adjustment",
                     () -> ExactAdjustedAffinity.build(weights, propagated, context));
             diagnostics.put("confidenceNormalizer", adjusted.normalizer());
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(),
+                    GraphConnectivity.components(adjusted.weights()).count(), n);
             solution = NjwEmbedding.dense(adjusted.weights(), k, context, diagnostics);
         } else {
             ScalableAdjustedAffinity.Result adjusted = diagnostics.time("adjustment", () ->
@@ -171,6 +179,8 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
             diagnostics.put("confidenceNormalizer", adjusted.normalizer())
                     .put("adjustedEdges", adjusted.weights().nonZeros() / 2)
                     .put("droppedWeightShare", adjusted.droppedWeightShare());
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(),
+                    GraphConnectivity.components(adjusted.weights()).count(), n);
             solution = NjwEmbedding.sparse(adjusted.weights(), k, options.lanczos(), eigenRandom, context, diagnostics);
         }
         return EmbeddingClustering.result(NAME, solution, k, true, options.kmeans(), kmeansRandom, context, diagnostics,
