@@ -6,12 +6,23 @@ import io.csc.data.BundledData;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
 import io.csc.metric.ClusteringMetrics;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /** Runs of methods on the bundled data with labels drawn from the truth, for golden-run tests. */
 public final class GoldenRuns {
 
     private GoldenRuns() {
+    }
+
+    /** Parameter values from alternating names and values, such as {@code "path", "scalable"}. */
+    public static ParameterValues parameters(String... namesAndValues) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int t = 0; t < namesAndValues.length; t += 2) {
+            values.put(namesAndValues[t], namesAndValues[t + 1]);
+        }
+        return ParameterValues.of(values);
     }
 
     /** A bundled data set with z-scored features. */

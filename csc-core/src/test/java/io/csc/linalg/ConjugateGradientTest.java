@@ -42,44 +42,6 @@ class ConjugateGradientTest {
         return SparseMatrix.fromTriplets(n, n, rows, columns, values, t, SparseMatrix.Duplicates.SUM);
     }
 
-    /** Gaussian elimination with partial pivoting: the reference solution. */
-    static double[] denseSolve(DenseMatrix matrix, double[] b) {
-        int n = b.length;
-        double[][] a = new double[n][n + 1];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                a[i][j] = matrix.get(i, j);
-            }
-            a[i][n] = b[i];
-        }
-        for (int column = 0; column < n; column++) {
-            int pivot = column;
-            for (int i = column + 1; i < n; i++) {
-                if (Math.abs(a[i][column]) > Math.abs(a[pivot][column])) {
-                    pivot = i;
-                }
-            }
-            double[] swap = a[pivot];
-            a[pivot] = a[column];
-            a[column] = swap;
-            for (int i = column + 1; i < n; i++) {
-                double factor = a[i][column] / a[column][column];
-                for (int j = column; j <= n; j++) {
-                    a[i][j] -= factor * a[column][j];
-                }
-            }
-        }
-        double[] x = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double sum = a[i][n];
-            for (int j = i + 1; j < n; j++) {
-                sum -= a[i][j] * x[j];
-            }
-            x[i] = sum / a[i][i];
-        }
-        return x;
-    }
-
     @Test
     void matchesADenseSolve() {
         SplittableRandom random = new SplittableRandom(3);
@@ -92,7 +54,7 @@ class ConjugateGradientTest {
                 .solve(Operators.of(a, Parallel.sequential()), b);
         assertTrue(result.converged());
         assertTrue(result.maxResidual() < 1e-9, "residual " + result.maxResidual());
-        assertArrayEquals(denseSolve(a.toDense(), b), result.solutions().column(0), 1e-9);
+        assertArrayEquals(DenseReference.solve(a.toDense(), b), result.solutions().column(0), 1e-9);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.ConjugateGradientOptions;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseReference;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
@@ -35,8 +36,8 @@ class ConstraintPropagationTest {
     void closedFormMatchesADirectDenseSolve() {
         SparseMatrix normalized = PropagationFixtures.normalized(PropagationFixtures.ring(12, 2, new SplittableRandom(4)));
         ConstraintSet set = PropagationFixtures.mixedSupervision(12);
-        DenseMatrix inverse = PropagationFixtures.inverse(PropagationFixtures.system(normalized, ALPHA));
-        DenseMatrix expected = PropagationFixtures.multiply(PropagationFixtures.multiply(inverse,
+        DenseMatrix inverse = DenseReference.inverse(PropagationFixtures.system(normalized, ALPHA));
+        DenseMatrix expected = DenseReference.multiply(DenseReference.multiply(inverse,
                 PropagationFixtures.definitionOfZ(set)), inverse);
         double scale = (1 - ALPHA) * (1 - ALPHA);
         for (int t = 0; t < expected.data().length; t++) {
@@ -57,7 +58,7 @@ class ConstraintPropagationTest {
         DenseMatrix l = normalized.toDense();
         DenseMatrix vertical = DenseMatrix.zeros(10, 10);
         for (int t = 0; t < 400; t++) {
-            DenseMatrix next = PropagationFixtures.multiply(l, vertical);
+            DenseMatrix next = DenseReference.multiply(l, vertical);
             for (int e = 0; e < next.data().length; e++) {
                 next.data()[e] = ALPHA * next.data()[e] + (1 - ALPHA) * z.data()[e];
             }
@@ -65,7 +66,7 @@ class ConstraintPropagationTest {
         }
         DenseMatrix horizontal = DenseMatrix.zeros(10, 10);
         for (int t = 0; t < 400; t++) {
-            DenseMatrix next = PropagationFixtures.multiply(horizontal, l);
+            DenseMatrix next = DenseReference.multiply(horizontal, l);
             for (int e = 0; e < next.data().length; e++) {
                 next.data()[e] = ALPHA * next.data()[e] + (1 - ALPHA) * vertical.data()[e];
             }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseReference;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ class ConstraintSourcesTest {
     /** V C Vᵀ, densely. */
     private static DenseMatrix product(ConstraintSources sources) {
         DenseMatrix v = sources.sources();
-        DenseMatrix vc = PropagationFixtures.multiply(v, sources.coupling().toDense());
-        return PropagationFixtures.multiply(vc, v.transpose());
+        DenseMatrix vc = DenseReference.multiply(v, sources.coupling().toDense());
+        return DenseReference.multiply(vc, v.transpose());
     }
 
     @Test

@@ -19,29 +19,19 @@ import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
 import io.csc.metric.ClusteringMetrics;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ExhaustiveConstraintPropagationTest {
 
-    private static ParameterValues values(String... keysAndValues) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (int t = 0; t < keysAndValues.length; t += 2) {
-            values.put(keysAndValues[t], keysAndValues[t + 1]);
-        }
-        return ParameterValues.of(values);
-    }
-
     private static ClusteringAlgorithm e2cp(String... parameters) {
-        return AlgorithmRegistry.byName("e2cp").create(values(parameters));
+        return AlgorithmRegistry.byName("e2cp").create(GoldenRuns.parameters(parameters));
     }
 
     private static ClusteringAlgorithm njw(String... parameters) {
-        return NormalizedSpectralClustering.DESCRIPTOR.create(values(parameters));
+        return NormalizedSpectralClustering.DESCRIPTOR.create(GoldenRuns.parameters(parameters));
     }
 
     @ParameterizedTest
@@ -180,7 +170,7 @@ class ExhaustiveConstraintPropagationTest {
                         "propagation-tolerance", "propagation-iterations", "kmeans-restarts", "kmeans-iterations",
                         "eigen-tolerance", "eigen-iterations"),
                 ExhaustiveConstraintPropagation.PARAMETERS.stream().map(Parameter::name).toList());
-        E2cpOptions changed = ExhaustiveConstraintPropagation.options(values("path", "scalable", "neighbours", "15",
+        E2cpOptions changed = ExhaustiveConstraintPropagation.options(GoldenRuns.parameters("path", "scalable", "neighbours", "15",
                 "alpha", "0.9", "partners", "5", "propagation-tolerance", "1e-6", "propagation-iterations", "50"));
         assertEquals(PropagationPath.SCALABLE, changed.path());
         assertEquals(15, changed.neighbours());

@@ -129,62 +129,6 @@ final class PropagationFixtures {
         return z;
     }
 
-    /** The inverse of a small dense matrix by Gauss-Jordan elimination with partial pivoting. */
-    static DenseMatrix inverse(DenseMatrix matrix) {
-        int n = matrix.rows();
-        double[][] a = new double[n][2 * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                a[i][j] = matrix.get(i, j);
-            }
-            a[i][n + i] = 1.0;
-        }
-        for (int column = 0; column < n; column++) {
-            int pivot = column;
-            for (int i = column + 1; i < n; i++) {
-                if (Math.abs(a[i][column]) > Math.abs(a[pivot][column])) {
-                    pivot = i;
-                }
-            }
-            double[] swap = a[pivot];
-            a[pivot] = a[column];
-            a[column] = swap;
-            double scale = a[column][column];
-            for (int j = 0; j < 2 * n; j++) {
-                a[column][j] /= scale;
-            }
-            for (int i = 0; i < n; i++) {
-                if (i != column && a[i][column] != 0) {
-                    double factor = a[i][column];
-                    for (int j = 0; j < 2 * n; j++) {
-                        a[i][j] -= factor * a[column][j];
-                    }
-                }
-            }
-        }
-        DenseMatrix inverse = DenseMatrix.zeros(n, n);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                inverse.set(i, j, a[i][n + j]);
-            }
-        }
-        return inverse;
-    }
-
-    /** The dense product A B of small matrices. */
-    static DenseMatrix multiply(DenseMatrix a, DenseMatrix b) {
-        DenseMatrix product = DenseMatrix.zeros(a.rows(), b.columns());
-        for (int i = 0; i < a.rows(); i++) {
-            for (int k = 0; k < a.columns(); k++) {
-                double value = a.get(i, k);
-                for (int j = 0; j < b.columns(); j++) {
-                    product.set(i, j, product.get(i, j) + value * b.get(k, j));
-                }
-            }
-        }
-        return product;
-    }
-
     /** {@code I - α L̄} as a dense matrix. */
     static DenseMatrix system(SparseMatrix normalized, double alpha) {
         DenseMatrix a = normalized.toDense();

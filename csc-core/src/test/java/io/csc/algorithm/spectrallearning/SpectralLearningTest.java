@@ -17,25 +17,15 @@ import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.metric.ClusteringMetrics;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class SpectralLearningTest {
 
-    private static ParameterValues values(String... keysAndValues) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (int t = 0; t < keysAndValues.length; t += 2) {
-            values.put(keysAndValues[t], keysAndValues[t + 1]);
-        }
-        return ParameterValues.of(values);
-    }
-
     private static ClusteringAlgorithm sl(String... parameters) {
-        return AlgorithmRegistry.byName("sl").create(values(parameters));
+        return AlgorithmRegistry.byName("sl").create(GoldenRuns.parameters(parameters));
     }
 
     @ParameterizedTest
@@ -138,7 +128,7 @@ class SpectralLearningTest {
         assertEquals(List.of("graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
                         "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
                 SpectralLearning.PARAMETERS.stream().map(Parameter::name).toList());
-        SpectralLearningOptions changed = SpectralLearning.options(values("graph", "knn", "neighbours", "12",
+        SpectralLearningOptions changed = SpectralLearning.options(GoldenRuns.parameters("graph", "knn", "neighbours", "12",
                 "normalization", "additive", "normalize-rows", "false"));
         assertEquals(GraphType.KNN, changed.graph());
         assertEquals(12, changed.neighbours());
