@@ -29,7 +29,7 @@ import java.util.List;
  * {@link LabelledPoints}; unconstrained points have {@code Z_ii = 0}. This is also the choice that
  * keeps label supervision of rank (classes + 1): a zero diagonal would subtract a diagonal term
  * and force one solve per labelled point. On the small UCI sets at 10% labels both diagonals give
- * the same NMI to within 0.005 (docs/results/50-e2cp-sl.md).
+ * the same mean NMI to within 0.01 (docs/results/50-e2cp-sl.md).
  */
 final class ConstraintSources {
 

@@ -165,7 +165,7 @@ class ExhaustiveConstraintPropagationTest {
         assertEquals(PropagationPath.EXACT, defaults.path());
         assertEquals(20, defaults.neighbours());
         assertEquals(0.8, defaults.alpha(), 0.0);
-        assertEquals(20, defaults.partners());
+        assertEquals(40, defaults.partners());
         assertEquals(List.of("path", "neighbours", "alpha", "partners", "sigma", "bandwidth", "scale-neighbours",
                         "propagation-tolerance", "propagation-iterations", "kmeans-restarts", "kmeans-iterations",
                         "eigen-tolerance", "eigen-iterations"),
