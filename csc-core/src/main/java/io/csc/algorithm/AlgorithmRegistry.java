@@ -6,8 +6,10 @@ import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
 import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
 import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;
+import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
+import io.csc.algorithm.spectrallearning.SpectralLearning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -33,6 +35,8 @@ public final class AlgorithmRegistry {
         all.add(FastMultiLayerConstrainedClustering.DESCRIPTOR);
         all.add(ScalableConstrainedSpectralClustering.DESCRIPTOR);
         all.add(PairwiseConstraintSpectralClustering.DESCRIPTOR);
+        all.add(ExhaustiveConstraintPropagation.DESCRIPTOR);
+        all.add(SpectralLearning.DESCRIPTOR);
         return all;
     }
 

@@ -15,6 +15,22 @@ public final class KnnGraph {
 
     /** Builds the graph of {@code data}. */
     public static SparseGraph build(Dataset data, KnnGraphOptions options, RunContext context) {
+        return build(data, options, false, context);
+    }
+
+    /**
+     * Builds the graph of {@code data} made symmetric by averaging, {@code W = (W + Wᵀ) / 2}: an edge
+     * listed by one end only keeps half its weight (the E2CP paper's step 1). {@code options.mutual()}
+     * must be false.
+     */
+    public static SparseGraph buildAveraged(Dataset data, KnnGraphOptions options, RunContext context) {
+        if (options.mutual()) {
+            throw new IllegalArgumentException("An averaged k-NN graph keeps every edge; mutual must be false");
+        }
+        return build(data, options, true, context);
+    }
+
+    private static SparseGraph build(Dataset data, KnnGraphOptions options, boolean averaged, RunContext context) {
         int n = data.size();
         int k = Math.min(options.neighbours(), n - 1);
         int scaleNeighbours = options.kernel().neighbours();
@@ -36,7 +52,7 @@ public final class KnnGraph {
             }
         }
         SparseMatrix directed = SparseMatrix.fromTriplets(n, n, rows, columns, weights, t, SparseMatrix.Duplicates.MAX);
-        SparseMatrix symmetric = options.mutual() ? mutual(directed) : directed.symmetrize(true);
+        SparseMatrix symmetric = options.mutual() ? mutual(directed) : directed.symmetrize(!averaged);
         return new SparseGraph(symmetric, bandwidth, GraphConnectivity.components(symmetric).count(), lists);
     }
 

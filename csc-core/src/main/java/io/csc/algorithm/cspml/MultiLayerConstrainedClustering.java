@@ -8,7 +8,7 @@ import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
-import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.NormalizedAffinity;
@@ -178,7 +178,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         SymmetricOperator normalized;
         if (options.graph() == GraphType.DENSE) {
             DenseGraph graph = DenseAffinity.gaussian(data, options.kernel(), NAME, 2, SCALABLE, context);
-            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
             DenseMatrix weights = graph.weights();
             double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
@@ -187,7 +187,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         } else {
             SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(options.neighbours(), options.kernel(), false),
                     context);
-            NormalizedSpectralClustering.report(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
             double[] degrees = graph.weights().rowSums();
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
             normalized = Operators.of(NormalizedAffinity.normalize(graph.weights(), degrees), context.parallel());

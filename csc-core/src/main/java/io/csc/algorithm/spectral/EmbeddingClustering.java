@@ -1,5 +1,7 @@
 package io.csc.algorithm.spectral;
 
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.RunContext;
 import io.csc.cluster.KMeans;
 import io.csc.cluster.KMeansOptions;
@@ -17,6 +19,23 @@ public final class EmbeddingClustering {
     public static KMeansResult cluster(DenseMatrix embedding, int k, KMeansOptions options, SplittableRandom random,
                                        RunContext context) {
         return new KMeans(options).fit(embedding, k, random, context.parallel());
+    }
+
+    /**
+     * The last steps every spectral method shares: records the eigenvalues and the solver's status,
+     * scales the rows of the eigenvectors to unit length when {@code normalizeRows} (Ng, Jordan and
+     * Weiss), runs k-means on them (stage {@code kmeans}), and builds the result, timed from
+     * {@code startNanos}.
+     */
+    public static ClusteringResult result(String algorithm, Eigensolvers.Solution solution, int k, boolean normalizeRows,
+                                          KMeansOptions options, SplittableRandom random, RunContext context,
+                                          Diagnostics.Builder diagnostics, long startNanos) {
+        diagnostics.put("eigenvalues", solution.pairs().values()).solver(null, solution.status());
+        DenseMatrix embedding = normalizeRows ? rowNormalized(solution.pairs().vectors()) : solution.pairs().vectors();
+        KMeansResult clusters = diagnostics.time("kmeans", () -> cluster(embedding, k, options, random, context));
+        diagnostics.put("kmeansInertia", clusters.inertia());
+        return new ClusteringResult(algorithm, clusters.labels(), k, embedding, (System.nanoTime() - startNanos) / 1e9,
+                diagnostics.build(), null);
     }
 
     /** A copy of the embedding with unit-length rows (Ng, Jordan and Weiss); zero rows stay zero. */

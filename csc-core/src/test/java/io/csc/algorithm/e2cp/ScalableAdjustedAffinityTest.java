@@ -1,0 +1,112 @@
+package io.csc.algorithm.e2cp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintGenerator;
+import io.csc.constraint.ConstraintSet;
+import io.csc.linalg.ConjugateGradientOptions;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.LinearAlgebra;
+import io.csc.linalg.SparseMatrix;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ScalableAdjustedAffinityTest {
+
+    private static final int N = 60;
+
+    private final SparseMatrix graph = PropagationFixtures.clustered(3, N / 3, 3, new SplittableRandom(11));
+    private final ConstraintSet constraints = ConstraintGenerator.labelledFraction(classes(), 0.2, new SplittableRandom(3));
+    private final PropagatedConstraints propagated = ConstraintPropagation.propagate(
+            PropagationFixtures.normalized(graph), 0.8, ConstraintSources.of(constraints),
+            ConjugateGradientOptions.DEFAULTS, io.csc.util.Parallel.sequential(), "e2cp");
+
+    private static int[] classes() {
+        int[] truth = new int[N];
+        for (int i = 0; i < N; i++) {
+            truth[i] = i * 3 / N;
+        }
+        return truth;
+    }
+
+    private ScalableAdjustedAffinity.Result scalable(int partners, RunContext context) {
+        return ScalableAdjustedAffinity.build(graph, propagated, ScalableAdjustedAffinity.mustLinkPattern(constraints),
+                partners, context);
+    }
+
+    private static double offDiagonalSum(DenseMatrix matrix) {
+        double sum = 0;
+        for (int i = 0; i < matrix.rows(); i++) {
+            for (int j = 0; j < matrix.columns(); j++) {
+                sum += i == j ? 0 : matrix.get(i, j);
+            }
+        }
+        return sum;
+    }
+
+    @Test
+    void withEveryPartnerKeptItIsTheExactAffinity() {
+        RunContext context = RunContext.sequential(1);
+        ExactAdjustedAffinity.Result exact = ExactAdjustedAffinity.build(graph, propagated, context);
+        ScalableAdjustedAffinity.Result scalable = scalable(N - 1, context);
+        assertEquals(exact.normalizer(), scalable.normalizer(), 0.0);
+        assertEquals(0.0, exact.weights().maxAbsoluteDifference(scalable.weights().toDense()), 1e-14);
+        assertEquals(0.0, scalable.droppedWeightShare(), 1e-12);
+    }
+
+    @Test
+    void fewerPartnersDropOnlyWeakPositiveConfidencesAndSayHowMuch() {
+        RunContext context = RunContext.sequential(1);
+        DenseMatrix exact = ExactAdjustedAffinity.build(graph, propagated, context).weights();
+        int partners = 2;
+        ScalableAdjustedAffinity.Result result = scalable(partners, context);
+        DenseMatrix sparse = result.weights().toDense();
+        DenseMatrix f = propagated.dense(LinearAlgebra.backend());
+        for (int i = 0; i < N; i++) {
+            double[] row = f.row(i);
+            row[i] = Double.NEGATIVE_INFINITY;
+            double[] sorted = row.clone();
+            Arrays.sort(sorted);
+            double partnerThreshold = Math.max(0.0, sorted[N - partners] / result.normalizer());
+            for (int j = 0; j < N; j++) {
+                if (sparse.get(i, j) != 0.0 || graph.get(i, j) != 0.0) {
+                    assertEquals(exact.get(i, j), sparse.get(i, j), 1e-14, "entry (" + i + ", " + j + ") on the pattern");
+                } else if (i != j) {
+                    assertTrue(exact.get(i, j) <= partnerThreshold + 1e-14, "dropped (" + i + ", " + j + ") = "
+                            + exact.get(i, j) + " above the row's partners");
+                }
+            }
+        }
+        double share = (offDiagonalSum(exact) - offDiagonalSum(sparse)) / offDiagonalSum(exact);
+        assertTrue(share > 0.01, "share " + share);
+        assertEquals(share, result.droppedWeightShare(), 1e-10);
+        assertEquals(0.0, result.weights().asymmetry(), 0.0);
+    }
+
+    @Test
+    void mustLinkPairsAreKeptWithoutPartners() {
+        ScalableAdjustedAffinity.Result result = scalable(0, RunContext.sequential(1));
+        SparseMatrix mustLinks = ScalableAdjustedAffinity.mustLinkPattern(constraints);
+        assertEquals(2 * constraints.mustLinkCount(), mustLinks.nonZeros());
+        DenseMatrix exact = ExactAdjustedAffinity.build(graph, propagated, RunContext.sequential(1)).weights();
+        for (int i = 0; i < N; i++) {
+            for (int p = mustLinks.rowPointers()[i]; p < mustLinks.rowPointers()[i + 1]; p++) {
+                int j = mustLinks.columnIndices()[p];
+                assertEquals(exact.get(i, j), result.weights().get(i, j), 1e-14);
+            }
+        }
+    }
+
+    @Test
+    void theSameOnOneAndTwoThreads() {
+        ScalableAdjustedAffinity.Result one = scalable(5, RunContext.sequential(1));
+        try (RunContext context = RunContext.of(1, 2)) {
+            ScalableAdjustedAffinity.Result two = scalable(5, context);
+            assertEquals(0.0, one.weights().toDense().maxAbsoluteDifference(two.weights().toDense()), 0.0);
+            assertEquals(one.droppedWeightShare(), two.droppedWeightShare(), 0.0);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.csc.algorithm.spectrallearning;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.GoldenRuns;
+import io.csc.algorithm.GraphType;
+import io.csc.algorithm.Parameter;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.metric.ClusteringMetrics;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SpectralLearningTest {
+
+    private static ClusteringAlgorithm sl(String... parameters) {
+        return AlgorithmRegistry.byName("sl").create(GoldenRuns.parameters(parameters));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"dense, symmetric, 0.7", "knn, symmetric, 0.7", "dense, additive, 0.5", "knn, additive, 0.5"})
+    void constraintsOverrideTheNaturalSplitOfFourBlobs(String graph, String normalization, double bound) {
+        double unconstrained = 0;
+        double constrained = 0;
+        ClusteringAlgorithm algorithm = sl("graph", graph, "normalization", normalization);
+        for (int seed = 1; seed <= 3; seed++) {
+            Dataset blobs = GoldenRuns.fourBlobs(seed);
+            ConstraintSet labels = GoldenRuns.labels(blobs, 0.2, seed);
+            int[] truth = blobs.labels();
+            unconstrained += ClusteringMetrics.normalizedMutualInformation(truth, NormalizedSpectralClustering.DESCRIPTOR
+                    .create().fit(blobs, labels, 2, RunContext.sequential(seed)).labels()) / 3;
+            constrained += ClusteringMetrics.normalizedMutualInformation(truth,
+                    algorithm.fit(blobs, labels, 2, RunContext.sequential(seed)).labels()) / 3;
+        }
+        assertTrue(unconstrained < 0.2, "njw " + unconstrained);
+        assertTrue(constrained > bound, "sl " + constrained);
+    }
+
+    @Test
+    void wineAtTenPercentLabelsIsAtLeastNjw() {
+        Dataset wine = GoldenRuns.zScored("wine");
+        double baseline = GoldenRuns.meanNmi(NormalizedSpectralClustering.DESCRIPTOR.create(), wine, 0.1, 5);
+        double constrained = GoldenRuns.meanNmi(sl(), wine, 0.1, 5);
+        assertTrue(constrained >= baseline, "sl " + constrained + " against njw " + baseline);
+    }
+
+    @Test
+    void kamvarsNormalizationFindsOutliersOnWine() {
+        // Documents why the default normalization is symmetric: the additive one of the paper
+        // isolates weakly connected points of the dense Gaussian graph.
+        Dataset wine = GoldenRuns.zScored("wine");
+        assertTrue(GoldenRuns.meanNmi(sl("normalization", "additive"), wine, 0.1, 3) < 0.3);
+    }
+
+    @Test
+    void everyPointLabelledGivesTheTruth() {
+        Dataset iris = GoldenRuns.zScored("iris");
+        for (String graph : new String[] {"dense", "knn"}) {
+            ClusteringResult result = sl("graph", graph).fit(iris, GoldenRuns.labels(iris, 1.0, 1), 3,
+                    RunContext.sequential(1));
+            assertEquals(1.0, ClusteringMetrics.accuracy(iris.labels(), result.labels()), 0.0, graph);
+        }
+    }
+
+    @Test
+    void sameLabelsOnOneAndTwoThreads() {
+        Dataset wine = GoldenRuns.zScored("wine");
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 5);
+        for (String graph : new String[] {"dense", "knn"}) {
+            ClusteringAlgorithm algorithm = sl("graph", graph);
+            ClusteringResult one = algorithm.fit(wine, labels, 3, RunContext.sequential(3));
+            try (RunContext context = RunContext.of(3, 2)) {
+                ClusteringResult two = algorithm.fit(wine, labels, 3, context);
+                assertArrayEquals(one.labels(), two.labels(), graph);
+                assertArrayEquals(one.embedding().data(), two.embedding().data(), 0.0, graph);
+            }
+        }
+    }
+
+    @Test
+    void withoutConstraintsItWarnsAndIsNjw() {
+        Dataset iris = GoldenRuns.zScored("iris");
+        ConstraintSet none = ConstraintSet.empty(iris.size());
+        ClusteringResult result = sl().fit(iris, none, 3, RunContext.sequential(1));
+        assertTrue(result.diagnostics().warnings().get(0).contains("No constraints"));
+        ClusteringResult njw = NormalizedSpectralClustering.DESCRIPTOR.create().fit(iris, none, 3, RunContext.sequential(1));
+        assertEquals(1.0, ClusteringMetrics.adjustedRandIndex(njw.labels(), result.labels()), 1e-12);
+    }
+
+    @Test
+    void theDenseGraphRefusesMorePointsThanADenseMatrixHoldsAndNamesTheKnnGraph() {
+        int n = 46_341;
+        Dataset line = Dataset.unlabelled("line", n, 1, new double[n]);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> sl().fit(line, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
+        assertTrue(error.getMessage().startsWith("sl refuses 46341 points"), error.getMessage());
+        assertTrue(error.getMessage().contains("graph=knn"), error.getMessage());
+    }
+
+    @Test
+    void refusesInvalidOptionsNamingTheValue() {
+        assertEquals("Invalid neighbours: 0 (must be >= 1)",
+                assertThrows(IllegalArgumentException.class, () -> sl("neighbours", "0")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sl("normalization", "random-walk"));
+        assertThrows(IllegalArgumentException.class, () -> sl("normalize-rows", "maybe"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> sl("alpha", "1")).getMessage()
+                .contains("Unknown parameter 'alpha' for sl"));
+    }
+
+    @Test
+    void everyOptionIsAParameterWithTheDocumentedDefault() {
+        SpectralLearningOptions defaults = SpectralLearning.options(ParameterValues.EMPTY);
+        assertEquals(GraphType.DENSE, defaults.graph());
+        assertEquals(30, defaults.neighbours());
+        assertEquals(AffinityNormalization.SYMMETRIC, defaults.normalization());
+        assertTrue(defaults.normalizeRows());
+        assertEquals(List.of("graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
+                        "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
+                SpectralLearning.PARAMETERS.stream().map(Parameter::name).toList());
+        SpectralLearningOptions changed = SpectralLearning.options(GoldenRuns.parameters("graph", "knn", "neighbours", "12",
+                "normalization", "additive", "normalize-rows", "false"));
+        assertEquals(GraphType.KNN, changed.graph());
+        assertEquals(12, changed.neighbours());
+        assertEquals(AffinityNormalization.ADDITIVE, changed.normalization());
+        assertEquals(false, changed.normalizeRows());
+    }
+}
