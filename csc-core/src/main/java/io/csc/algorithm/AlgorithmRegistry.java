@@ -1,6 +1,8 @@
 package io.csc.algorithm;
 
+import io.csc.algorithm.apjcsc.AffinityPenaltyClustering;
 import io.csc.algorithm.baseline.CopKMeans;
+import io.csc.algorithm.csp.ConstrainedSpectralPartitioning;
 import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
@@ -25,6 +27,9 @@ public final class AlgorithmRegistry {
         all.add(LandmarkSpectralClustering.KMEANS_DESCRIPTOR);
         all.add(NystromSpectralClustering.DESCRIPTOR);
         all.add(CopKMeans.DESCRIPTOR);
+        all.add(AffinityPenaltyClustering.TYPE_I_DESCRIPTOR);
+        all.add(AffinityPenaltyClustering.TYPE_II_DESCRIPTOR);
+        all.add(ConstrainedSpectralPartitioning.DESCRIPTOR);
         return all;
     }
 

@@ -1,0 +1,164 @@
+package io.csc.algorithm.apjcsc;
+
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.SolverStatus;
+import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectral.SupportedSpectrum;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.LanczosOptions;
+import io.csc.linalg.Operators;
+import io.csc.linalg.Spectrum;
+import io.csc.linalg.SymmetricOperator;
+import java.util.SplittableRandom;
+
+/**
+ * The normalized eigenproblem of Theorems 3 and 4 for one constrained graph and one penalty,
+ * ready to be solved for any trade-off η.
+ *
+ * <p>With {@code N = D^-1/2 W' D^-1/2} (W' the affinity after Eq. 5), {@code L̃ = I - N} and
+ * {@code P̃ = D^-1/2 P D^-1/2}, the matrix solved is {@code vol(G) · S} for
+ * {@code S = η L̂ + (1 - η) P̂} of Eq. 13, that is
+ * {@code -η/w_L N + (1-η)/w_P P̃ + c I} with {@code w = λ_max - λ_min} of each and a constant c; its
+ * eigenvalues lie in [0, 1] and its eigenvectors are those of S. The extreme eigenvalues of L̃ come
+ * from Lanczos on N (1 minus its largest and smallest), those of P̃ from Lanczos on its block on
+ * the constrained points ({@link SupportedSpectrum}). A term whose range is degenerate (no
+ * supervision: {@code P̃ = 0}) is dropped.
+ *
+ * <p>Dense path: N is an n x n matrix; S is formed (O(n²)) and its k smallest eigenpairs come from
+ * the dense symmetric solver. Sparse path: N is an operator (sparse k-NN part plus the structured
+ * must-link blocks), S is never formed, and Lanczos finds its k smallest eigenpairs.
+ */
+final class JointProblem {
+
+    /** Smallest tolerance used for the extreme eigenvalues, which only scale and shift S. */
+    static final double RANGE_TOLERANCE = 1e-6;
+
+    private final DenseMatrix denseAffinity;
+    private final SymmetricOperator affinity;
+    private final Penalty penalty;
+    private final double[] inverseRootDegrees;
+    private final SymmetricOperator normalizedPenalty;
+    private final int[] constrained;
+    private final double volume;
+    private final RangeNormalization laplacianRange;
+    private final RangeNormalization penaltyRange;
+    private final SolverStatus laplacianStatus;
+    private final SolverStatus penaltyStatus;
+
+    private JointProblem(DenseMatrix denseAffinity, SymmetricOperator affinity, double[] degrees, Penalty penalty,
+                         int[] constrained, LanczosOptions options, SplittableRandom random) {
+        this.denseAffinity = denseAffinity;
+        this.affinity = affinity;
+        this.penalty = penalty;
+        this.constrained = constrained;
+        this.inverseRootDegrees = NormalizedAffinity.inverseSquareRootDegrees(degrees);
+        this.normalizedPenalty = penalty.normalized(inverseRootDegrees);
+        double sum = 0;
+        for (double degree : degrees) {
+            sum += degree;
+        }
+        this.volume = sum;
+        LanczosOptions rangeOptions = options.withTolerance(Math.max(options.tolerance(), RANGE_TOLERANCE));
+        Eigensolvers.Solution top = Eigensolvers.lanczos(affinity, 1, Spectrum.LARGEST, rangeOptions, random.split());
+        Eigensolvers.Solution bottom = Eigensolvers.lanczos(affinity, 1, Spectrum.SMALLEST, rangeOptions, random.split());
+        this.laplacianRange = new RangeNormalization(1 - top.pairs().values()[0], 1 - bottom.pairs().values()[0]);
+        this.laplacianStatus = worse(top.status(), bottom.status());
+        SupportedSpectrum.Values high = SupportedSpectrum.extreme(normalizedPenalty, constrained, 1, Spectrum.LARGEST,
+                rangeOptions, random.split());
+        SupportedSpectrum.Values low = SupportedSpectrum.extreme(normalizedPenalty, constrained, 1, Spectrum.SMALLEST,
+                rangeOptions, random.split());
+        this.penaltyRange = new RangeNormalization(low.values()[0], Math.max(low.values()[0], high.values()[0]));
+        this.penaltyStatus = worse(high.status(), low.status());
+    }
+
+    /**
+     * The problem for a dense normalized affinity {@code N} (kept, not copied) and its degrees.
+     */
+    static JointProblem dense(DenseMatrix normalizedAffinity, double[] degrees, Penalty penalty, int[] constrained,
+                              LanczosOptions options, SplittableRandom random) {
+        return new JointProblem(normalizedAffinity, Operators.of(normalizedAffinity), degrees, penalty, constrained,
+                options, random);
+    }
+
+    /** The problem for a normalized affinity given as an operator and its degrees. */
+    static JointProblem sparse(SymmetricOperator normalizedAffinity, double[] degrees, Penalty penalty,
+                               int[] constrained, LanczosOptions options, SplittableRandom random) {
+        return new JointProblem(null, normalizedAffinity, degrees, penalty, constrained, options, random);
+    }
+
+    /** vol(G), the sum of the degrees of the constrained graph. */
+    double volume() {
+        return volume;
+    }
+
+    /** The extreme eigenvalues of L̃. */
+    RangeNormalization laplacianRange() {
+        return laplacianRange;
+    }
+
+    /** The extreme eigenvalues of P̃. */
+    RangeNormalization penaltyRange() {
+        return penaltyRange;
+    }
+
+    /** How the extreme eigenvalues of L̃ were found (the worse of the two runs). */
+    SolverStatus laplacianStatus() {
+        return laplacianStatus;
+    }
+
+    /** How the extreme eigenvalues of P̃ were found (the worse of the two runs). */
+    SolverStatus penaltyStatus() {
+        return penaltyStatus;
+    }
+
+    /**
+     * The k smallest eigenpairs of {@code vol(G) · S} for trade-off {@code eta}, ascending.
+     */
+    Eigensolvers.Solution solve(double eta, int k, LanczosOptions options, RunContext context,
+                                SplittableRandom random) {
+        double affinityScale = -laplacianRange.scale(eta);
+        double penaltyScale = penaltyRange.scale(1 - eta);
+        double identity = laplacianRange.scale(eta) + laplacianRange.shift(eta) + penaltyRange.shift(1 - eta);
+        if (denseAffinity != null) {
+            return Eigensolvers.smallestDense(denseMatrix(affinityScale, penaltyScale, identity), k, context);
+        }
+        SymmetricOperator joint = Operators.sum(Operators.shifted(affinity, affinityScale, identity),
+                Operators.shifted(normalizedPenalty, penaltyScale, 0.0));
+        return Eigensolvers.lanczos(joint, k, Spectrum.SMALLEST, options, random);
+    }
+
+    /** {@code a N + p P̃ + c I} as a new dense matrix. */
+    DenseMatrix denseMatrix(double affinityScale, double penaltyScale, double identity) {
+        int n = denseAffinity.rows();
+        double[] source = denseAffinity.data();
+        double[] s = new double[source.length];
+        for (int index = 0; index < s.length; index++) {
+            s[index] = affinityScale * source[index];
+        }
+        for (int i = 0; i < n; i++) {
+            s[i * n + i] += identity;
+        }
+        if (penaltyScale != 0.0) {
+            for (int a = 0; a < constrained.length; a++) {
+                int i = constrained[a];
+                double rowFactor = penaltyScale * inverseRootDegrees[i];
+                s[i * n + i] += rowFactor * inverseRootDegrees[i] * penalty.diagonal(i);
+                for (int b = a + 1; b < constrained.length; b++) {
+                    int j = constrained[b];
+                    double value = rowFactor * inverseRootDegrees[j] * penalty.offDiagonal(i, j);
+                    s[i * n + j] += value;
+                    s[j * n + i] += value;
+                }
+            }
+        }
+        return new DenseMatrix(n, n, s);
+    }
+
+    private static SolverStatus worse(SolverStatus first, SolverStatus second) {
+        if (first.converged() != second.converged()) {
+            return first.converged() ? second : first;
+        }
+        return first.residual() >= second.residual() ? first : second;
+    }
+}
