@@ -84,6 +84,9 @@ import java.util.SplittableRandom;
  */
 public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
 
+    /** Share of the unconstrained points in one cluster that counts as a collapse. */
+    static final double COLLAPSE_SHARE = 0.95;
+
     /** The default trade-off η; see the class comment for the evidence. */
     public static final double DEFAULT_ETA = 0.9;
 
@@ -207,12 +210,12 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                 options.lanczos(), context, solverRandom));
         diagnostics.put("eigenvalues", solution.pairs().values()).solver(null, solution.status());
         DenseMatrix vectors = solution.pairs().vectors();
-        reportConcentration(vectors, prepared.constrained(), diagnostics);
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(vectors);
         SplittableRandom kmeansRandom = random.split();
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), kmeansRandom, context));
         diagnostics.put("kmeansInertia", clusters.inertia());
+        reportCollapse(vectors, clusters.labels(), prepared.constrained(), k, diagnostics);
         return new Clustered(clusters.labels(), embedding);
     }
 
@@ -240,29 +243,41 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
     }
 
     /**
-     * Warns when the eigenvectors put most of their weight on the constrained points: the penalty
-     * term dominates, constraints are met, and the other points collapse into few clusters.
+     * Records the share of the eigenvectors' weight on the constrained points, and warns when the
+     * clustering collapsed: almost all unconstrained points in one cluster while the constrained
+     * ones are spread over several (the penalty term dominates; see the class comment on η).
      */
-    private static void reportConcentration(DenseMatrix vectors, int[] constrained, Diagnostics.Builder diagnostics) {
+    private static void reportCollapse(DenseMatrix vectors, int[] labels, int[] constrained, int k,
+                                       Diagnostics.Builder diagnostics) {
         int n = vectors.rows();
-        int k = vectors.columns();
-        if (constrained.length == 0 || k == 0) {
+        int columns = vectors.columns();
+        if (constrained.length == 0 || columns == 0 || k < 2) {
             return;
         }
         double[] v = vectors.data();
+        boolean[] isConstrained = new boolean[n];
         double onConstrained = 0;
         for (int i : constrained) {
-            for (int j = 0; j < k; j++) {
-                onConstrained += v[i * k + j] * v[i * k + j];
+            isConstrained[i] = true;
+            for (int j = 0; j < columns; j++) {
+                onConstrained += v[i * columns + j] * v[i * columns + j];
             }
         }
-        double share = onConstrained / k;
-        double pointShare = (double) constrained.length / n;
-        diagnostics.put("constrainedEigenvectorWeight", share);
-        if (share > 0.5 && share > 2 * pointShare) {
-            diagnostics.warn(String.format(Locale.ROOT, "The eigenvectors put %.0f%% of their weight on the %.0f%% of "
-                    + "points that are constrained: the penalty term dominates and the other points may collapse into "
-                    + "one cluster; raise eta (e.g. eta=0.9)", 100 * share, 100 * pointShare));
+        diagnostics.put("constrainedEigenvectorWeight", onConstrained / columns);
+        int[] free = new int[k];
+        int[] bound = new int[k];
+        for (int i = 0; i < n; i++) {
+            (isConstrained[i] ? bound : free)[labels[i]]++;
+        }
+        int unconstrained = n - constrained.length;
+        int largest = java.util.Arrays.stream(free).max().orElse(0);
+        long boundClusters = java.util.Arrays.stream(bound).filter(count -> count > 0).count();
+        if (unconstrained >= 2 * k && largest >= COLLAPSE_SHARE * unconstrained && boundClusters >= 2) {
+            diagnostics.warn(String.format(Locale.ROOT, "%.0f%% of the unconstrained points fell into one cluster while "
+                    + "the constrained points span %d: the penalty term dominates the embedding (its eigenvectors put "
+                    + "%.0f%% of their weight on the %.0f%% of points that are constrained); raise eta",
+                    100.0 * largest / unconstrained, boundClusters, 100 * onConstrained / columns,
+                    100.0 * constrained.length / n));
         }
     }
 }

@@ -117,32 +117,38 @@ final class JointProblem {
      */
     Eigensolvers.Solution solve(double eta, int k, LanczosOptions options, RunContext context,
                                 SplittableRandom random) {
-        double affinityScale = -laplacianRange.scale(eta);
-        double penaltyScale = penaltyRange.scale(1 - eta);
-        double identity = laplacianRange.scale(eta) + laplacianRange.shift(eta) + penaltyRange.shift(1 - eta);
         if (denseAffinity != null) {
-            return Eigensolvers.smallestDense(denseMatrix(affinityScale, penaltyScale, identity), k, context);
+            return Eigensolvers.smallestDense(scaledMatrix(eta), k, context);
         }
-        SymmetricOperator joint = Operators.sum(Operators.shifted(affinity, affinityScale, identity),
-                Operators.shifted(normalizedPenalty, penaltyScale, 0.0));
-        return Eigensolvers.lanczos(joint, k, Spectrum.SMALLEST, options, random);
+        return Eigensolvers.lanczos(scaledOperator(eta), k, Spectrum.SMALLEST, options, random);
     }
 
-    /** {@code a N + p P̃ + c I} as a new dense matrix. */
-    DenseMatrix denseMatrix(double affinityScale, double penaltyScale, double identity) {
+    /** {@code vol(G) · S} as an operator, never formed (both paths). */
+    SymmetricOperator scaledOperator(double eta) {
+        Coefficients c = coefficients(eta);
+        return Operators.sum(Operators.shifted(affinity, c.affinity(), c.identity()),
+                Operators.shifted(normalizedPenalty, c.penalty(), 0.0));
+    }
+
+    /** {@code vol(G) · S} as a new dense matrix (dense path only). */
+    DenseMatrix scaledMatrix(double eta) {
+        if (denseAffinity == null) {
+            throw new IllegalStateException("The k-NN path has no dense matrix");
+        }
+        Coefficients c = coefficients(eta);
         int n = denseAffinity.rows();
         double[] source = denseAffinity.data();
         double[] s = new double[source.length];
         for (int index = 0; index < s.length; index++) {
-            s[index] = affinityScale * source[index];
+            s[index] = c.affinity() * source[index];
         }
         for (int i = 0; i < n; i++) {
-            s[i * n + i] += identity;
+            s[i * n + i] += c.identity();
         }
-        if (penaltyScale != 0.0) {
+        if (c.penalty() != 0.0) {
             for (int a = 0; a < constrained.length; a++) {
                 int i = constrained[a];
-                double rowFactor = penaltyScale * inverseRootDegrees[i];
+                double rowFactor = c.penalty() * inverseRootDegrees[i];
                 s[i * n + i] += rowFactor * inverseRootDegrees[i] * penalty.diagonal(i);
                 for (int b = a + 1; b < constrained.length; b++) {
                     int j = constrained[b];
@@ -153,6 +159,19 @@ final class JointProblem {
             }
         }
         return new DenseMatrix(n, n, s);
+    }
+
+    /**
+     * {@code vol(G) · S = a N + p P̃ + c I}: with {@code L̃ = I - N},
+     * {@code a = -η / w_L}, {@code p = (1 - η) / w_P} and
+     * {@code c = η (1 - λ_min(L̃)) / w_L - (1 - η) λ_min(P̃) / w_P}.
+     */
+    private record Coefficients(double affinity, double penalty, double identity) {
+    }
+
+    private Coefficients coefficients(double eta) {
+        return new Coefficients(-laplacianRange.scale(eta), penaltyRange.scale(1 - eta),
+                laplacianRange.scale(eta) + laplacianRange.shift(eta) + penaltyRange.shift(1 - eta));
     }
 
     private static SolverStatus worse(SolverStatus first, SolverStatus second) {

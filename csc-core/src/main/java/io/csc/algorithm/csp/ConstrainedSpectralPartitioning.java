@@ -91,8 +91,11 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
     public static final Parameter<Double> RIDGE = Parameter.real("ridge", GeneralizedEigen.DEFAULT_RIDGE,
             "relative ridge delta of the generalized eigensolver (L + delta I must be positive definite)");
 
+    public static final Parameter<Boolean> NORMALIZE_ROWS = Parameter.bool("normalize-rows", false,
+            "scale the rows of D^-1/2 V to unit length before k-means (not in the published method)");
+
     public static final List<Parameter<?>> PARAMETERS = List.of(SpectralParameters.SIGMA, BANDWIDTH,
-            SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -114,7 +117,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
     /** The options from parameter values over their defaults. */
     public static CspOptions options(ParameterValues values) {
         return new CspOptions(SpectralParameters.kernel(values, BANDWIDTH), values.get(BETA), values.get(RIDGE),
-                SpectralParameters.kmeans(values));
+                values.get(NORMALIZE_ROWS), SpectralParameters.kmeans(values));
     }
 
     public CspOptions options() {
@@ -164,7 +167,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
                 constraints.constrainedPoints(), k, Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split())).values();
         double threshold = options.beta() != null ? options.beta() / volume : 0.5 * (top[k - 2] + top[k - 1]);
         diagnostics.put("constraintEigenvalues", top).put("beta", threshold * volume);
-        DenseMatrix constraint = constraintMatrix(q, factors, threshold, (long) n * n);
+        DenseMatrix constraint = constraintMatrix(q, factors, threshold);
         double constraintNorm = Math.max(Math.abs(top[0] - threshold), Math.abs(threshold));
 
         EigenDecomposition pairs = diagnostics.time("eigen", () -> GeneralizedEigen.indefinite(context.backend(),
@@ -198,7 +201,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
             diagnostics.put("eigenvalues", eigenvalues).put("costs", costs);
         }
         indicators.scaleRows(factors);
-        DenseMatrix embedding = indicators;
+        DenseMatrix embedding = options.normalizeRows() ? EmbeddingClustering.rowNormalized(indicators) : indicators;
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
@@ -241,18 +244,36 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         };
     }
 
-    /** {@code B = D^-1/2 Q D^-1/2 - threshold I} as a dense matrix. */
-    static DenseMatrix constraintMatrix(ConstraintMatrix q, double[] factors, double threshold, long entryLimit) {
+    /** {@code B = D^-1/2 Q D^-1/2 - threshold I} as a dense matrix, filled from Q's structured form. */
+    static DenseMatrix constraintMatrix(ConstraintMatrix q, double[] factors, double threshold) {
         int n = q.size();
-        SparseMatrix sparse = q.toSparse(entryLimit);
         DenseMatrix b = DenseMatrix.zeros(n, n);
         double[] data = b.data();
-        int[] rowPointers = sparse.rowPointers();
-        int[] columns = sparse.columnIndices();
-        double[] values = sparse.values();
+        SparseMatrix explicit = q.explicitPart();
+        int[] rowPointers = explicit.rowPointers();
+        int[] columns = explicit.columnIndices();
+        double[] values = explicit.values();
+        double[] diagonal = q.diagonalCorrection();
         for (int i = 0; i < n; i++) {
             for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
-                data[i * n + columns[p]] = factors[i] * values[p] * factors[columns[p]];
+                data[i * n + columns[p]] += values[p];
+            }
+            data[i * n + i] += diagonal[i];
+        }
+        for (ConstraintMatrix.RankOneTerm term : q.terms()) {
+            int[] points = term.points();
+            double[] termValues = term.values();
+            for (int a = 0; a < points.length; a++) {
+                double scaled = term.coefficient() * termValues[a];
+                int row = points[a] * n;
+                for (int c = 0; c < points.length; c++) {
+                    data[row + points[c]] += scaled * termValues[c];
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                data[i * n + j] *= factors[i] * factors[j];
             }
             data[i * n + i] -= threshold;
         }

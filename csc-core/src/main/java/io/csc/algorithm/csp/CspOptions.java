@@ -12,9 +12,11 @@ import io.csc.graph.KernelOptions;
  *             largest first; a given β must be finite
  * @param ridge the relative ridge of the generalized eigensolver (> 0); see
  *              {@link io.csc.linalg.GeneralizedEigen#DEFAULT_RIDGE}
+ * @param normalizeRows scale the rows of {@code D^-1/2 V} to unit length before k-means (not in the
+ *                      method as published; see {@link ConstrainedSpectralPartitioning})
  * @param kmeans the final k-means
  */
-public record CspOptions(KernelOptions kernel, Double beta, double ridge, KMeansOptions kmeans) {
+public record CspOptions(KernelOptions kernel, Double beta, double ridge, boolean normalizeRows, KMeansOptions kmeans) {
 
     public CspOptions {
         if (kernel == null || kmeans == null) {
