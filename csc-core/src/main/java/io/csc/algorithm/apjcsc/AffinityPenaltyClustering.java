@@ -45,13 +45,14 @@ import java.util.SplittableRandom;
  * </ol>
  *
  * <h2>Graphs and cost</h2>
- * {@code graph=dense} is the paper's: all pairs, O(n² d) time to build, O(n²) memory (three n x n
- * matrices, refused beyond the heap), O(n³) for the dense eigensolver. {@code graph=knn} builds the
- * symmetric k-NN graph (exact neighbours, O(n² d) time, O(n k) memory); S is then never formed:
- * it is applied as the sparse graph plus the must-link blocks plus the structured penalty, O(n k +
- * explicit pairs + labelled points) per product, and its K smallest eigenvectors, like the
- * extreme eigenvalues of Eq. 13, come from the Lanczos solver. That path takes the method beyond
- * the paper's "medium and small scale".
+ * {@code graph=dense} is the paper's: all pairs, O(n² d) time to build, O(n²) memory (two n x n
+ * matrices, refused beyond the heap). {@code graph=knn} builds the symmetric k-NN graph (exact
+ * neighbours, O(n² d) time, O(n k) memory) and keeps the must-links of labels and groups as
+ * rank-one blocks. On both, S is never formed: it is applied as the graph plus the structured
+ * penalty, O(n²) (dense) or O(n k + explicit pairs + labelled points) (k-NN) per product, and its K
+ * smallest eigenvectors, like the extreme eigenvalues of Eq. 13, come from the Lanczos solver
+ * ({@link JointProblem}). The k-NN path takes the method beyond the paper's "medium and small
+ * scale".
  *
  * <h2>Choices where the paper is silent</h2>
  * <ul>
@@ -198,7 +199,8 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                 ? ConstrainedGraph.dense(data, kernel, supervision, name(), SCALABLE, context)
                 : ConstrainedGraph.knn(data, kernel, options.neighbours(), supervision, context);
         int[] constrained = supervision.constrainedPoints();
-        JointProblem problem = graph.problem(supervision.penalty(type), constrained, options.lanczos(), random);
+        JointProblem problem = graph.problem(supervision.penalty(type), constrained, options.lanczos(),
+                context.parallel(), random);
         return new Prepared(graph, problem, constrained);
     }
 
@@ -207,7 +209,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                       Diagnostics.Builder diagnostics) {
         SplittableRandom solverRandom = random.split();
         Eigensolvers.Solution solution = diagnostics.time("eigen", () -> prepared.problem().solve(eta, k,
-                options.lanczos(), context, solverRandom));
+                options.lanczos(), solverRandom));
         diagnostics.put("eigenvalues", solution.pairs().values()).solver(null, solution.status());
         DenseMatrix vectors = solution.pairs().vectors();
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(vectors);

@@ -15,6 +15,7 @@ import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricOperator;
+import io.csc.util.Parallel;
 import java.util.SplittableRandom;
 
 /**
@@ -29,8 +30,8 @@ import java.util.SplittableRandom;
  */
 final class ConstrainedGraph {
 
-    /** n x n matrices the dense path holds at once: N, S and the eigensolver's copy of S. */
-    static final int DENSE_MATRICES = 3;
+    /** n x n matrices the dense path holds at once: N and the copy that checks its symmetry. */
+    static final int DENSE_MATRICES = 2;
 
     private final DenseMatrix dense;
     private final SymmetricOperator operator;
@@ -135,9 +136,10 @@ final class ConstrainedGraph {
     }
 
     /** The eigenproblem of Eq. 13 on this graph for {@code penalty}. */
-    JointProblem problem(Penalty penalty, int[] constrained, LanczosOptions options, SplittableRandom random) {
+    JointProblem problem(Penalty penalty, int[] constrained, LanczosOptions options, Parallel parallel,
+                         SplittableRandom random) {
         return dense != null
-                ? JointProblem.dense(dense, degrees, penalty, constrained, options, random)
+                ? JointProblem.dense(dense, degrees, penalty, constrained, options, parallel, random)
                 : JointProblem.sparse(operator, degrees, penalty, constrained, options, random);
     }
 
