@@ -33,6 +33,9 @@ final class ClusterCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--data", required = true, paramLabel = "FILE|NAME", description = DataOptions.DATA_DESCRIPTION)
+    String dataName;
+
     @Mixin
     DataOptions data;
 
@@ -65,7 +68,7 @@ final class ClusterCommand implements Callable<Integer> {
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(algorithm);
         ParameterValues values = ParameterValues.parse(parameters);
         ClusteringAlgorithm method = descriptor.create(values);
-        Dataset dataset = data.load();
+        Dataset dataset = data.load(dataName);
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
         if (!descriptor.constrained() && !constraints.isEmpty() && !common.quiet) {

@@ -5,17 +5,23 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * Progress on standard error: one line per stage start, then at most one update every two
- * seconds with the percentage and an estimate of the time left. Silent with {@code --quiet}.
+ * Progress on standard error: one line per stage start, then updates with the percentage and an
+ * estimate of the time left, at least two seconds apart, and after the first ten seconds only
+ * every ten seconds or every 5% of progress, so that long runs (an experiment sweep) stay
+ * readable. Silent with {@code --quiet}.
  */
 final class ConsoleProgress implements ProgressListener {
 
     private static final long INTERVAL_NANOS = 2_000_000_000L;
+    private static final long QUIET_AFTER_NANOS = 10_000_000_000L;
+    private static final long SLOW_INTERVAL_NANOS = 10_000_000_000L;
+    private static final double STEP = 0.05;
 
     private final PrintWriter err;
     private String currentStage;
     private long stageStart;
     private long lastPrint;
+    private double lastFraction;
 
     ConsoleProgress(PrintWriter err) {
         this.err = err;
@@ -28,6 +34,7 @@ final class ConsoleProgress implements ProgressListener {
             currentStage = stage;
             stageStart = now;
             lastPrint = now;
+            lastFraction = 0;
             err.println("[csc] " + stage + "...");
             err.flush();
             return;
@@ -35,8 +42,12 @@ final class ConsoleProgress implements ProgressListener {
         if (now - lastPrint < INTERVAL_NANOS || total <= 0) {
             return;
         }
-        lastPrint = now;
         double fraction = Math.min(1.0, (double) done / total);
+        if (now - stageStart > QUIET_AFTER_NANOS && now - lastPrint < SLOW_INTERVAL_NANOS && fraction - lastFraction < STEP) {
+            return;
+        }
+        lastPrint = now;
+        lastFraction = fraction;
         double elapsed = (now - stageStart) / 1e9;
         String left = fraction > 0 ? String.format(Locale.ROOT, ", about %s left", duration(elapsed * (1 - fraction) / fraction)) : "";
         err.println(String.format(Locale.ROOT, "[csc] %s: %d/%d (%.0f%%)%s", stage, done, total, 100 * fraction, left));

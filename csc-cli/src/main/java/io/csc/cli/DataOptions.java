@@ -10,13 +10,16 @@ import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
-/** Where the data comes from and how it is prepared. */
+/**
+ * Where named data sets live and how data is read and prepared. The commands declare their own
+ * {@code --data} (one data set for {@code cluster}, a list for {@code experiment}) and load each
+ * with {@link #load(String)}.
+ */
 final class DataOptions {
 
-    @Option(names = "--data", required = true, paramLabel = "FILE|NAME",
-            description = "A data file (CSV with header, LIBSVM, or IDX images with their labels file beside), "
-                    + "a folder of IDX pairs, or the name of a data set in the data directory (e.g. iris, fashion-mnist).")
-    String data;
+    /** The description of a {@code --data} option naming one data set. */
+    static final String DATA_DESCRIPTION = "A data file (CSV with header, LIBSVM, or IDX images with their labels file "
+            + "beside), a folder of IDX pairs, or the name of a data set in the data directory (e.g. iris, fashion-mnist).";
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where named data sets live (default: $CSC_DATA_DIR, else ../shared/data when present, else ./data).")
@@ -37,17 +40,18 @@ final class DataOptions {
         return dataDirectory != null ? dataDirectory : DataDirectory.defaultDirectory();
     }
 
-    /** Loads and scales the data. */
-    Dataset load() {
-        return load(data);
-    }
-
     /** Loads and scales one data set given by file or name. */
     Dataset load(String fileOrName) {
         Path path = DataDirectory.resolve(fileOrName, directory());
         DataFormat dataFormat = parseFormat(format);
         Dataset loaded = DataLoader.load(path, dataFormat, labelColumn);
         return scaling(path, dataFormat).apply(loaded);
+    }
+
+    /** The scaling asked for, as reports state it. */
+    String describeScaling() {
+        String wanted = scale.trim().toLowerCase(Locale.ROOT);
+        return wanted.equals("auto") ? "auto (z-scores; pixels of IDX images to [0, 1])" : wanted;
     }
 
     private Scaling scaling(Path path, DataFormat dataFormat) {

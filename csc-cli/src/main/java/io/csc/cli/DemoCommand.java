@@ -1,21 +1,24 @@
 package io.csc.cli;
 
-import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
-import io.csc.algorithm.ClusteringResult;
-import io.csc.algorithm.RunContext;
-import io.csc.constraint.ConstraintGenerator;
-import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
+import io.csc.experiment.AlgorithmConfiguration;
+import io.csc.experiment.ExperimentPlan;
+import io.csc.experiment.ExperimentRunner;
+import io.csc.experiment.Measure;
+import io.csc.experiment.ResultRow;
+import io.csc.experiment.ResultTable;
+import io.csc.experiment.ResultTableMarkdown;
+import io.csc.experiment.SupervisionAmount;
+import io.csc.experiment.SupervisionKind;
 import io.csc.linalg.LinearAlgebra;
-import io.csc.metric.ClusteringMetrics;
+import io.csc.util.ProgressListener;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code csc demo}: every method on the bundled UCI data (z-scored), unconstrained against
  * constrained, with a fraction of points labelled at random; mean ± standard deviation over a few
- * draws.
+ * draws. A small run of the experiment harness ({@code csc experiment}) printed as a summary.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run every method on bundled data (Wine and Iris, z-scored) with 10% of the points labelled "
@@ -52,65 +55,38 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         if (repeats < 1) {
             throw new IllegalArgumentException("Invalid --repeats: " + repeats + " (must be >= 1)");
         }
-        out.printf(Locale.ROOT, "csc demo: %.0f%% labelled points, %d draws, backend %s%n%n", 100 * fraction, repeats,
+        List<Dataset> datasets = names.stream().map(name -> Scaling.ZSCORE.apply(BundledData.load(name))).toList();
+        List<AlgorithmConfiguration> algorithms = AlgorithmRegistry.all().stream()
+                .map(descriptor -> AlgorithmConfiguration.of(descriptor.name())).toList();
+        SupervisionAmount amount = SupervisionAmount.fractionOf(fraction);
+        ExperimentPlan plan = new ExperimentPlan(datasets, algorithms, List.of(amount), SupervisionKind.labels(), repeats,
+                common.seed, null);
+        out.printf(Locale.ROOT, "csc demo: %s labelled points, %d draws, backend %s%n%n", amount.label(), repeats,
                 LinearAlgebra.describe());
-        for (String name : names) {
-            Dataset data = Scaling.ZSCORE.apply(BundledData.load(name));
-            int k = data.classCount();
+        out.flush();
+        ResultTable table = ResultTable.of(new ExperimentRunner(common.threadCount(), ProgressListener.NONE).run(plan));
+        for (Dataset data : datasets) {
             out.printf(Locale.ROOT, "%s: %d points x %d features, %d classes%n", data.name(), data.size(),
-                    data.dimension(), k);
+                    data.dimension(), data.classCount());
             out.printf(Locale.ROOT, "  %-12s %-13s %-17s %-17s %s%n", "method", "supervision", "ACC", "NMI", "fit s");
-            List<ConstraintSet> draws = new ArrayList<>();
-            SplittableRandom random = new SplittableRandom(common.seed);
-            for (int r = 0; r < repeats; r++) {
-                draws.add(ConstraintGenerator.labelledFraction(data.labels(), fraction, random.split()));
-            }
-            for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
-                double[] accuracy = new double[repeats];
-                double[] nmi = new double[repeats];
-                double seconds = 0;
-                String failure = null;
-                try (RunContext context = common.context(err).withProgress(io.csc.util.ProgressListener.NONE)) {
-                    for (int r = 0; r < repeats; r++) {
-                        ConstraintSet constraints = descriptor.constrained() ? draws.get(r) : ConstraintSet.empty(data.size());
-                        ClusteringResult result = descriptor.create().fit(data, constraints, k, context.withSeed(common.seed + r));
-                        accuracy[r] = ClusteringMetrics.accuracy(data.labels(), result.labels());
-                        nmi[r] = ClusteringMetrics.normalizedMutualInformation(data.labels(), result.labels());
-                        seconds += result.seconds();
-                    }
-                } catch (RuntimeException e) {
-                    failure = e.getMessage();
-                }
-                String supervision = descriptor.constrained() ? String.format(Locale.ROOT, "%.0f%% labels", 100 * fraction) : "none";
-                if (failure != null) {
-                    out.printf(Locale.ROOT, "  %-12s %-13s failed: %s%n", descriptor.name(), supervision, failure);
+            for (ResultRow row : table.rowsOf(data.name())) {
+                String supervision = row.constrained() ? amount.label() + " labels" : "none";
+                if (row.successes() == 0) {
+                    out.printf(Locale.ROOT, "  %-12s %-13s %s%n", row.algorithm(), supervision,
+                            ResultTableMarkdown.failures(row));
                 } else {
-                    out.printf(Locale.ROOT, "  %-12s %-13s %-17s %-17s %.3f%n", descriptor.name(), supervision,
-                            meanStd(accuracy), meanStd(nmi), seconds / repeats);
+                    out.printf(Locale.ROOT, "  %-12s %-13s %-17s %-17s %.3f%s%n", row.algorithm(), supervision,
+                            row.summary(Measure.ACCURACY).format(3), row.summary(Measure.NMI).format(3),
+                            row.summary(Measure.SECONDS).mean(),
+                            row.failures() == 0 ? "" : "  (" + ResultTableMarkdown.failures(row) + ")");
                 }
-                out.flush();
             }
             out.println();
         }
         out.flush();
         return ExitCodes.OK;
-    }
-
-    static String meanStd(double[] values) {
-        double mean = 0;
-        for (double value : values) {
-            mean += value;
-        }
-        mean /= values.length;
-        double variance = 0;
-        for (double value : values) {
-            variance += (value - mean) * (value - mean);
-        }
-        double std = values.length > 1 ? Math.sqrt(variance / (values.length - 1)) : 0.0;
-        return String.format(Locale.ROOT, "%.3f ± %.3f", mean, std);
     }
 }

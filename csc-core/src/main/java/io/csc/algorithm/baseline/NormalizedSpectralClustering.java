@@ -37,6 +37,11 @@ import java.util.SplittableRandom;
  * <p>Two graphs: the dense Gaussian affinity (O(n² d) time, O(n²) memory, refused above what the
  * heap holds) with a dense eigensolver, or the symmetric k-NN graph (O(n² d) time for the exact
  * neighbours, O(n k) memory) with the Lanczos solver. Constraints are ignored.
+ *
+ * <p>The default bandwidth is the median pairwise distance: over the ten small UCI sets of the
+ * experiments it is the one rule without a collapse (the mean 7-NN distance puts Breast Cancer
+ * Wisconsin (Diagnostic) at ACC 0.63 instead of 0.92; self-tuning puts Iris at 0.54 instead of
+ * 0.82). On non-convex data such as the two spirals, {@code graph=knn} does better (1.0 against 0.59).
  */
 public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
 
@@ -46,7 +51,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             "dense Gaussian affinity, or symmetric k-NN graph (sparse, for large n)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
             "k of the k-NN graph (graph=knn)");
-    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
+    public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.MEDIAN);
 
     public static final List<Parameter<?>> PARAMETERS = List.of(GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,

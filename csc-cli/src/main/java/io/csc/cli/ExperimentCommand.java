@@ -1,0 +1,125 @@
+package io.csc.cli;
+
+import io.csc.data.Dataset;
+import io.csc.experiment.ExperimentManifest;
+import io.csc.experiment.ExperimentOutput;
+import io.csc.experiment.ExperimentPlan;
+import io.csc.experiment.ExperimentRunner;
+import io.csc.experiment.Measure;
+import io.csc.experiment.ResultTable;
+import io.csc.experiment.ResultTableMarkdown;
+import io.csc.experiment.RunRecord;
+import io.csc.experiment.SupervisionAmount;
+import io.csc.experiment.SupervisionKind;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code csc experiment}: the papers' evaluation protocol in one command. Every method on every
+ * data set at every amount of supervision drawn from the ground truth, repeated; mean ± std tables
+ * as CSV and Markdown, raw records as JSON lines, plots of quality against supervision.
+ */
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = {"Run methods on data sets with supervision drawn from the ground truth at several amounts, "
+                + "repeated with different draws (every method gets the same draw in a repetition), and write "
+                + "mean ± std tables (CSV, Markdown), raw records (JSON lines) and plots (PNG).",
+                "Example: csc experiment --data glass,ionosphere -a njw,cop-kmeans --known 30,75,120,165 --repeats 10"})
+final class ExperimentCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, split = ",", paramLabel = "FILE|NAME",
+            description = "Data sets, comma-separated or repeated: " + DataOptions.DATA_DESCRIPTION)
+    List<String> dataNames = new ArrayList<>();
+
+    @Mixin
+    DataOptions data;
+
+    @Mixin
+    AlgorithmOptions algorithms;
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    SweepOptions sweep;
+
+    @Option(names = "-k", paramLabel = "K", description = "Number of clusters (default: the number of classes of each data set).")
+    Integer k;
+
+    @Option(names = "--kind", defaultValue = "labels", paramLabel = "KIND",
+            description = "Supervision: labels, pairs, noisy:F (labels, a fraction F of their pairs flipped), "
+                    + "inconsistent:F (labels plus round(F x) contradictory triples), soft:A-B (labels with "
+                    + "confidences in [A,B]) or soft-pairs:A-B (default: ${DEFAULT-VALUE}).")
+    String kind;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: experiments/<date>-<time>).")
+    Path outputFolder;
+
+    @Option(names = "--plot", defaultValue = "acc,nmi", paramLabel = "MEASURE[,...]",
+            description = "Measures plotted, one panel each: acc, nmi, ari, ri, dbi, cons, seconds; "
+                    + "'none' for no plots (default: ${DEFAULT-VALUE}).")
+    String plot;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SupervisionKind supervisionKind = SupervisionKind.parse(kind);
+        List<SupervisionAmount> amounts = sweep.amounts();
+        List<Measure> plotted = plot.trim().equalsIgnoreCase("none") ? List.of() : Measure.parseList(plot);
+        var configurations = algorithms.configurations();
+        int threads = common.threadCount();
+        List<Dataset> datasets = new ArrayList<>();
+        for (String name : dataNames) {
+            datasets.add(data.load(name));
+        }
+        ExperimentPlan plan = new ExperimentPlan(datasets, configurations, amounts, supervisionKind, sweep.repeats,
+                common.seed, k);
+        Path folder = outputFolder != null ? outputFolder
+                : Path.of("experiments", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        out.printf(Locale.ROOT, "csc experiment: %d data set%s, %d method%s, %s at %s, %d repetitions, seed %d, %d fits%n",
+                datasets.size(), datasets.size() == 1 ? "" : "s", configurations.size(), configurations.size() == 1 ? "" : "s",
+                supervisionKind.text(), String.join(", ", plan.amounts().stream().map(SupervisionAmount::label).toList()),
+                plan.repeats(), plan.seed(), plan.runCount());
+        out.flush();
+        Instant started = Instant.now();
+        long start = System.nanoTime();
+        List<RunRecord> records = new ExperimentRunner(threads, common.progress(err)).run(plan);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ExperimentManifest manifest = ExperimentManifest.of(plan, commandLine(), threads, data.describeScaling(), started,
+                seconds);
+        List<Path> written = ExperimentOutput.write(folder, manifest, records, plotted);
+        out.println();
+        out.print(ResultTableMarkdown.write(ResultTable.of(records), List.of(Measure.ACCURACY, Measure.NMI, Measure.SECONDS)));
+        long failures = records.stream().filter(record -> !record.succeeded()).count();
+        if (failures > 0) {
+            out.printf(Locale.ROOT, "%d of %d fits failed; their reasons are in the tables.%n", failures, records.size());
+        }
+        out.printf(Locale.ROOT, "%d fits in %s; wrote %d files to %s (%s)%n", records.size(),
+                ConsoleProgress.duration(seconds), written.size(), folder, String.join(", ", List.of(
+                        ExperimentOutput.RECORDS, ExperimentOutput.CSV, ExperimentOutput.MARKDOWN, ExperimentOutput.MANIFEST,
+                        ExperimentOutput.PLOTS + "/")));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The command as typed (the arguments include the subcommand's name). */
+    private String commandLine() {
+        return "csc " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+}

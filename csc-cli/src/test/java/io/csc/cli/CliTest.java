@@ -1,0 +1,135 @@
+package io.csc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.csc.data.BundledData;
+import io.csc.data.CsvWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line through picocli with captured output, as a user runs it. */
+class CliTest {
+
+    @TempDir
+    static Path directory;
+    static Path wine;
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    @BeforeAll
+    static void writeData() throws IOException {
+        wine = directory.resolve("wine.csv");
+        CsvWriter.write(BundledData.load("wine"), wine);
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = CscCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int code = commandLine.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void clusterPrintsOneJsonObjectWithTheDocumentedFields() {
+        Run run = run("cluster", "--data", wine.toString(), "-a", "cop-kmeans", "--known-fraction", "0.1", "--json", "--quiet",
+                "--threads", "1");
+        assertEquals(0, run.exitCode(), run.err());
+        JsonObject json = JsonParser.parseString(run.out()).getAsJsonObject();
+        assertEquals("cop-kmeans", json.get("algorithm").getAsString());
+        assertEquals(178, json.get("n").getAsInt());
+        assertEquals(13, json.get("d").getAsInt());
+        assertEquals(3, json.get("k").getAsInt());
+        assertTrue(json.get("seconds").getAsDouble() >= 0);
+        assertTrue(json.get("backend").getAsString().length() > 0);
+        JsonObject constraints = json.getAsJsonObject("constraints");
+        assertTrue(constraints.get("mustLink").getAsLong() > 0 && constraints.get("cannotLink").getAsLong() > 0);
+        JsonObject metrics = json.getAsJsonObject("metrics");
+        for (String metric : List.of("acc", "nmi", "ari", "ri", "cons")) {
+            assertTrue(metrics.has(metric), metric);
+        }
+        assertEquals(1.0, metrics.get("cons").getAsDouble());
+        assertTrue(metrics.get("acc").getAsDouble() > 0.9);
+        assertTrue(json.has("diagnostics"));
+    }
+
+    @Test
+    void clusterWritesOneLabelPerPointAndEvaluateScoresIt() throws IOException {
+        Path labels = directory.resolve("out/labels.txt");
+        Run cluster = run("cluster", "--data", wine.toString(), "-a", "njw", "--output", labels.toString(), "-q");
+        assertEquals(0, cluster.exitCode(), cluster.err());
+        assertTrue(cluster.out().contains("ACC"), cluster.out());
+        assertEquals(178, Files.readAllLines(labels).size());
+        Path truth = directory.resolve("truth.txt");
+        Files.write(truth, java.util.Arrays.stream(BundledData.load("wine").labels()).mapToObj(Integer::toString).toList());
+        Run evaluate = run("evaluate", "--truth", truth.toString(), "--pred", labels.toString(), "--json");
+        assertEquals(0, evaluate.exitCode(), evaluate.err());
+        JsonObject metrics = JsonParser.parseString(evaluate.out()).getAsJsonObject();
+        assertTrue(metrics.get("acc").getAsDouble() > 0.9);
+        Run self = run("evaluate", "--truth", truth.toString(), "--pred", truth.toString());
+        assertTrue(self.out().contains("ACC  1.0000"), self.out());
+    }
+
+    @Test
+    void badInputGivesOneLineAndTheDocumentedExitCode() throws IOException {
+        Run missing = run("cluster", "--data", directory.resolve("nope.csv").toString());
+        assertEquals(ExitCodes.DATA, missing.exitCode());
+        assertTrue(missing.err().startsWith("csc: ") && missing.err().contains("nope"), missing.err());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+
+        Run unknown = run("cluster", "--data", wine.toString(), "-a", "kmeanz");
+        assertEquals(ExitCodes.USAGE, unknown.exitCode());
+        assertTrue(unknown.err().contains("Unknown algorithm 'kmeanz'"), unknown.err());
+
+        Run parameter = run("cluster", "--data", wine.toString(), "--param", "sigma=-2");
+        assertEquals(ExitCodes.USAGE, parameter.exitCode());
+        assertTrue(parameter.err().contains("Invalid sigma"), parameter.err());
+
+        Run tooMany = run("cluster", "--data", wine.toString(), "-k", "500", "-q");
+        assertEquals(ExitCodes.USAGE, tooMany.exitCode());
+        assertTrue(tooMany.err().contains("k must not exceed the number of points"), tooMany.err());
+
+        Path ragged = directory.resolve("ragged.csv");
+        Files.writeString(ragged, "a,b,label\n1,2,x\n3,y\n");
+        Run data = run("cluster", "--data", ragged.toString(), "-k", "2");
+        assertEquals(ExitCodes.DATA, data.exitCode());
+        assertTrue(data.err().contains("line 3"), data.err());
+
+        Run option = run("cluster", "--data", wine.toString(), "--no-such-flag");
+        assertEquals(ExitCodes.USAGE, option.exitCode());
+    }
+
+    @Test
+    void algorithmsListsEveryMethodWithItsOptions() {
+        Run run = run("algorithms");
+        assertEquals(0, run.exitCode());
+        for (String name : List.of("njw", "lsc-r", "lsc-k", "nystrom", "cop-kmeans")) {
+            assertTrue(run.out().contains(name + "  "), name);
+        }
+        assertTrue(run.out().contains("--param landmarks=auto"), run.out());
+        Run json = run("algorithms", "--json");
+        assertTrue(JsonParser.parseString(json.out()).getAsJsonArray().size() >= 5);
+    }
+
+    @Test
+    void demoComparesMethodsOnBundledData() {
+        Run run = run("demo", "--data", "iris", "--repeats", "1", "--threads", "1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("iris: 150 points x 4 features, 3 classes"), run.out());
+        assertTrue(run.out().contains("cop-kmeans"), run.out());
+    }
+}

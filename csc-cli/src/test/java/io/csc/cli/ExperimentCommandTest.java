@@ -1,0 +1,163 @@
+package io.csc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.data.BundledData;
+import io.csc.data.CsvWriter;
+import io.csc.experiment.ExperimentManifest;
+import io.csc.experiment.ExperimentOutput;
+import io.csc.experiment.ResultTable;
+import io.csc.experiment.ResultTableCsv;
+import io.csc.experiment.ResultTableMarkdown;
+import io.csc.experiment.RunRecord;
+import io.csc.experiment.SupervisionAmount;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ExperimentCommandTest {
+
+    @TempDir
+    Path folder;
+
+    private Path dataDirectory;
+
+    /** What one command printed and returned. */
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    @BeforeEach
+    void writeData() throws IOException {
+        dataDirectory = Files.createDirectories(folder.resolve("data"));
+        CsvWriter.write(BundledData.load("iris"), dataDirectory.resolve("iris.csv"));
+        CsvWriter.write(BundledData.load("wine"), dataDirectory.resolve("wine.csv"));
+        Files.writeString(dataDirectory.resolve("README.md"), "not data");
+    }
+
+    private static Run run(String... args) {
+        CommandLine command = CscCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+        int code = command.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void anExperimentWritesTablesRecordsAndPlots() {
+        Path output = folder.resolve("run");
+        Run run = run("experiment", "--data", "iris,wine", "--data-dir", dataDirectory.toString(), "-a", "njw,cop-kmeans",
+                "--known-fraction", "0.1,0.2", "--repeats", "2", "--threads", "2", "--out", output.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("csc experiment: 2 data sets, 2 methods, labels at 10%, 20%, 2 repetitions, seed 42, 12 fits"),
+                run.out());
+        List<ResultTableMarkdown.Table> printed = ResultTableMarkdown.read(run.out());
+        assertEquals(List.of("iris", "wine"), printed.stream().map(ResultTableMarkdown.Table::heading).toList());
+        assertEquals(List.of("njw (unconstrained)", "cop-kmeans", "cop-kmeans"),
+                printed.get(0).rows().stream().map(row -> row.get(0)).toList());
+        assertTrue(run.err().contains("[csc] experiment: 12 fits on 2 data sets with 2 threads"), run.err());
+
+        List<RunRecord> records = ExperimentOutput.readRecords(output);
+        assertEquals(12, records.size());
+        ResultTable table = ResultTableCsv.read(output.resolve(ExperimentOutput.CSV));
+        assertEquals(ResultTable.of(records), table);
+        assertTrue(table.row("wine", "cop-kmeans", SupervisionAmount.fractionOf(0.2)).orElseThrow().summary(
+                io.csc.experiment.Measure.ACCURACY).mean() > 0.8);
+        ExperimentManifest manifest = ExperimentOutput.readManifest(output);
+        assertEquals("csc experiment --data iris,wine --data-dir " + dataDirectory + " -a njw,cop-kmeans --known-fraction "
+                + "0.1,0.2 --repeats 2 --threads 2 --out " + output, manifest.command());
+        assertEquals(2, manifest.threads());
+        assertTrue(Files.exists(output.resolve("plots/iris.png")));
+        assertTrue(Files.exists(output.resolve("results.md")));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameTableWithOneOrTwoThreads() {
+        Path one = folder.resolve("one");
+        Path two = folder.resolve("two");
+        String[] common = {"experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "cop-kmeans,lsc-k",
+                "--param", "landmarks=30", "--known", "10,20", "--repeats", "2", "--seed", "5", "--plot", "none", "-q"};
+        assertEquals(0, run(concat(common, "--threads", "1", "--out", one.toString())).exitCode());
+        assertEquals(0, run(concat(common, "--threads", "2", "--out", two.toString())).exitCode());
+        List<RunRecord> first = ExperimentOutput.readRecords(one);
+        List<RunRecord> second = ExperimentOutput.readRecords(two);
+        assertEquals(first.size(), second.size());
+        for (int index = 0; index < first.size(); index++) {
+            assertEquals(first.get(index).evaluation(), second.get(index).evaluation());
+            assertEquals(first.get(index).runSeed(), second.get(index).runSeed());
+        }
+        assertEquals("30", ExperimentOutput.readManifest(one).algorithm("lsc-k").orElseThrow().parameters().get("landmarks"));
+        assertTrue(Files.notExists(one.resolve("plots")), "--plot none draws nothing");
+    }
+
+    @Test
+    void badInputGivesOneLineAndTheUsageExitCode() {
+        Run kind = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "--kind", "noisy:2",
+                "--out", folder.resolve("x").toString());
+        assertEquals(ExitCodes.USAGE, kind.exitCode());
+        assertEquals("csc: Invalid noise fraction: 2.0 (must be in [0, 1])\n", kind.err());
+        Run parameter = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw",
+                "--param", "lsc-r:landmarks=20");
+        assertEquals(ExitCodes.USAGE, parameter.exitCode());
+        assertEquals("csc: Invalid --param 'lsc-r:landmarks=20': lsc-r is not among the selected methods (njw)\n",
+                parameter.err());
+        Run data = run("experiment", "--data", "iris,missing", "--data-dir", dataDirectory.toString());
+        assertEquals(ExitCodes.DATA, data.exitCode());
+        assertTrue(data.err().startsWith("csc: No data set 'missing': tried missing"), data.err());
+        assertEquals(1, data.err().lines().count());
+    }
+
+    @Test
+    void theReportRunsTheProtocolAndKeepsTheHandWrittenSections() throws IOException {
+        Path docs = Files.createDirectories(folder.resolve("docs/results"));
+        Files.writeString(docs.resolve("00-protocol.md"), "## Protocol\n\nhand-written\n");
+        Path page = folder.resolve("docs/RESULTS.md");
+        Path work = folder.resolve("work");
+        Run run = run("report", "--data-dir", dataDirectory.toString(), "-a", "njw,cop-kmeans", "--repeats", "2",
+                "--max-points", "160", "--output", page.toString(), "--work", work.toString(), "-q");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.err());
+        String text = Files.readString(page);
+        assertTrue(text.startsWith("# Results\n"), text);
+        assertTrue(text.contains("- left out as larger than 160 points: wine (178 points)"), text);
+        assertTrue(text.contains("- command: `csc report --data-dir " + dataDirectory), text);
+        assertTrue(text.endsWith("## Protocol\n\nhand-written\n"), text);
+        List<ResultTableMarkdown.Table> tables = ResultTableMarkdown.read(text);
+        assertEquals("iris (150 points, 4 features, 3 classes)", tables.get(1).heading());
+        assertEquals("10% (15)", tables.get(1).cell(1, "supervision"));
+        assertEquals(List.of(io.csc.experiment.QualityPlot.imageSize(2)[0], io.csc.experiment.QualityPlot.PANEL_HEIGHT), imageSize(folder.resolve("docs/results/plots/iris.png")));
+
+        Files.delete(page);
+        Run rebuilt = run("report", "--from", work.toString(), "--output", page.toString(), "-q");
+        assertEquals(0, rebuilt.exitCode(), rebuilt.err());
+        String again = Files.readString(page);
+        assertTrue(again.contains("page rebuilt from the experiment folder " + work), again);
+        assertEquals(tables.get(1), ResultTableMarkdown.read(again).get(1));
+
+        Run wrongAmount = run("report", "--from", work.toString(), "--output", page.toString(), "--table-fraction", "0.3");
+        assertEquals(ExitCodes.USAGE, wrongAmount.exitCode());
+        assertTrue(wrongAmount.err().startsWith("csc: Invalid table amount 0.3: the run has [0.05, 0.1, 0.2]"),
+                wrongAmount.err());
+    }
+
+    private static List<Integer> imageSize(Path png) throws IOException {
+        var image = ImageIO.read(png.toFile());
+        return List.of(image.getWidth(), image.getHeight());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+}

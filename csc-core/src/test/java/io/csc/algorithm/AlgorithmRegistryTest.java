@@ -1,0 +1,53 @@
+package io.csc.algorithm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AlgorithmRegistryTest {
+
+    @Test
+    void everyMethodBuildsWithItsDefaultsAndHasDistinctOptionNames() {
+        Set<String> names = new HashSet<>();
+        for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
+            assertTrue(names.add(descriptor.name()), "duplicate " + descriptor.name());
+            assertEquals(descriptor.name(), descriptor.create().name());
+            Set<String> options = new HashSet<>();
+            for (Parameter<?> parameter : descriptor.parameters()) {
+                assertTrue(options.add(parameter.name()), descriptor.name() + " repeats " + parameter.name());
+                assertTrue(!parameter.description().isBlank());
+            }
+        }
+        assertTrue(names.containsAll(Set.of("njw", "lsc-r", "lsc-k", "nystrom", "cop-kmeans")));
+    }
+
+    @Test
+    void unknownNamesAndBadValuesAreRefusedWithTheKnownOnes() {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> AlgorithmRegistry.byName("kmeanz"));
+        assertTrue(unknown.getMessage().startsWith("Unknown algorithm 'kmeanz'; available: njw"), unknown.getMessage());
+        AlgorithmDescriptor njw = AlgorithmRegistry.byName("NJW");
+        IllegalArgumentException option = assertThrows(IllegalArgumentException.class,
+                () -> njw.create(ParameterValues.of(Map.of("sigmaa", "1"))));
+        assertTrue(option.getMessage().contains("Unknown parameter 'sigmaa' for njw; its parameters are: graph"), option.getMessage());
+        IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
+                () -> njw.create(ParameterValues.of(Map.of("sigma", "-1"))));
+        assertEquals("Invalid sigma: -1.0 (must be > 0)", value.getMessage());
+        IllegalArgumentException choice = assertThrows(IllegalArgumentException.class,
+                () -> njw.create(ParameterValues.of(Map.of("graph", "full"))));
+        assertEquals("Invalid value 'full' for parameter graph: expected one of dense|knn", choice.getMessage());
+    }
+
+    @Test
+    void parametersParseFromKeyValueText() {
+        ParameterValues values = ParameterValues.parse(java.util.List.of("sigma=0.5", " neighbours = 12 "));
+        assertEquals(0.5, values.get(Parameter.real("sigma", null, "x")));
+        assertEquals(12, values.get(Parameter.integer("neighbours", 10, "x")));
+        assertEquals(null, ParameterValues.parse(java.util.List.of("sigma=auto")).get(Parameter.real("sigma", null, "x")));
+        assertThrows(IllegalArgumentException.class, () -> ParameterValues.parse(java.util.List.of("sigma")));
+    }
+}

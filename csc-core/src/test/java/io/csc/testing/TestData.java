@@ -1,0 +1,50 @@
+package io.csc.testing;
+
+import io.csc.data.BundledData;
+import io.csc.data.Dataset;
+import io.csc.data.Scaling;
+import java.util.SplittableRandom;
+
+/** Data shared by the tests: the bundled UCI tables, z-scored, and small synthetic sets. */
+public final class TestData {
+
+    private TestData() {
+    }
+
+    /** UCI Wine (178 x 13, 3 classes), z-scored. */
+    public static Dataset wine() {
+        return Scaling.ZSCORE.apply(BundledData.load("wine"));
+    }
+
+    /** UCI Iris (150 x 4, 3 classes), z-scored. */
+    public static Dataset iris() {
+        return Scaling.ZSCORE.apply(BundledData.load("iris"));
+    }
+
+    /** n Gaussian points in d dimensions (unlabelled). */
+    public static Dataset gaussian(int n, int d, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] x = new double[n * d];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = random.nextGaussian();
+        }
+        return Dataset.unlabelled("gaussian", n, d, x);
+    }
+
+    /** k well-separated blobs of {@code perCluster} points in d dimensions, labelled by blob. */
+    public static Dataset blobs(int k, int perCluster, int d, double separation, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int n = k * perCluster;
+        double[] x = new double[n * d];
+        int[] labels = new int[n];
+        for (int i = 0; i < n; i++) {
+            int cluster = i % k;
+            labels[i] = cluster;
+            for (int j = 0; j < d; j++) {
+                double centre = j == cluster % d ? separation * (1 + cluster / d) : 0.0;
+                x[i * d + j] = centre + random.nextGaussian();
+            }
+        }
+        return Dataset.withIntegerLabels("blobs", n, d, x, labels);
+    }
+}
