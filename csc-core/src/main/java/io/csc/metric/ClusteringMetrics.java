@@ -287,6 +287,15 @@ public final class ClusteringMetrics {
                 satisfiedCannotLinks += differentClass - differentClassSameCluster;
             }
         }
+        return constraintSatisfaction(mustLinks, satisfiedMustLinks, cannotLinks, satisfiedCannotLinks);
+    }
+
+    /**
+     * CONS (APJCSC Eq. 27) from counts: {@code (satisfied must-links / n_M + satisfied
+     * cannot-links / n_C) / 2}; the satisfied fraction of the one kind present; NaN for none.
+     */
+    public static double constraintSatisfaction(long mustLinks, long satisfiedMustLinks, long cannotLinks,
+                                                long satisfiedCannotLinks) {
         if (mustLinks == 0 && cannotLinks == 0) {
             return Double.NaN;
         }

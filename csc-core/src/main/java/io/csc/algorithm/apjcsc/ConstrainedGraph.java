@@ -104,35 +104,10 @@ final class ConstrainedGraph {
         for (int i = 0; i < n; i++) {
             degrees[i] += mustLinkSums[i];
         }
-        double[] factors = NormalizedAffinity.inverseSquareRootDegrees(degrees);
         SymmetricOperator normalized = Operators.sum(
                 Operators.of(NormalizedAffinity.normalize(scaled, degrees), context.parallel()),
-                normalizedStructured(mustLinks, factors));
+                NormalizedAffinity.normalize(mustLinks.operator(), degrees));
         return new ConstrainedGraph(null, normalized, degrees, graph.bandwidth().sigma(), graph.components());
-    }
-
-    /** {@code x -> D^-1/2 M D^-1/2 x}. */
-    private static SymmetricOperator normalizedStructured(ConstraintMatrix matrix, double[] factors) {
-        int n = matrix.size();
-        ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] z = scratch.get();
-                for (int i = 0; i < n; i++) {
-                    z[i] = factors[i] * x[i];
-                }
-                matrix.apply(z, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] *= factors[i];
-                }
-            }
-        };
     }
 
     /** The eigenproblem of Eq. 13 on this graph for {@code penalty}. */

@@ -9,6 +9,7 @@ import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.Bandwidths;
 import io.csc.graph.KernelOptions;
+import io.csc.metric.ClusteringMetrics;
 import io.csc.metric.ContingencyTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -66,16 +67,8 @@ final class HoldoutSelection {
 
         /** CONS of Eq. 27 (one kind only: its fraction; none: NaN). */
         double satisfaction() {
-            if (mustLinks == 0 && cannotLinks == 0) {
-                return Double.NaN;
-            }
-            if (cannotLinks == 0) {
-                return (double) satisfiedMustLinks / mustLinks;
-            }
-            if (mustLinks == 0) {
-                return (double) satisfiedCannotLinks / cannotLinks;
-            }
-            return 0.5 * ((double) satisfiedMustLinks / mustLinks + (double) satisfiedCannotLinks / cannotLinks);
+            return ClusteringMetrics.constraintSatisfaction(mustLinks, satisfiedMustLinks, cannotLinks,
+                    satisfiedCannotLinks);
         }
 
         /** The pairs implied by {@code block} restricted to {@code keep} (null: all) under {@code labels}. */

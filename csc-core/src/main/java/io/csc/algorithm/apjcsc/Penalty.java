@@ -67,13 +67,9 @@ final class Penalty {
         }
     }
 
-    /**
-     * The normalized penalty {@code P̃ = D^-1/2 P D^-1/2} of Eq. 13-4 as an operator, for the
-     * factors {@code D^-1/2} (0 for isolated points).
-     */
-    SymmetricOperator normalized(double[] inverseRootDegrees) {
+    /** P as an operator. */
+    SymmetricOperator operator() {
         int n = size();
-        ThreadLocal<double[]> scaled = ThreadLocal.withInitial(() -> new double[n]);
         return new SymmetricOperator() {
             @Override
             public int size() {
@@ -82,14 +78,7 @@ final class Penalty {
 
             @Override
             public void apply(double[] x, double[] y) {
-                double[] z = scaled.get();
-                for (int i = 0; i < n; i++) {
-                    z[i] = inverseRootDegrees[i] * x[i];
-                }
-                Penalty.this.apply(z, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] *= inverseRootDegrees[i];
-                }
+                Penalty.this.apply(x, y);
             }
         };
     }

@@ -27,7 +27,6 @@ import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricEigen;
-import io.csc.linalg.SymmetricOperator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -163,7 +162,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         }
 
         ConstraintMatrix q = ConstraintMatrix.of(constraints, 0.0);
-        double[] top = diagnostics.time("constraints", () -> SupportedSpectrum.extreme(normalized(q, factors),
+        double[] top = diagnostics.time("constraints", () -> SupportedSpectrum.extreme(NormalizedAffinity.normalize(q.operator(), degrees),
                 constraints.constrainedPoints(), k, Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split())).values();
         double threshold = options.beta() != null ? options.beta() / volume : 0.5 * (top[k - 2] + top[k - 1]);
         diagnostics.put("constraintEigenvalues", top).put("beta", threshold * volume);
@@ -219,29 +218,6 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         for (int i = 0; i < n; i++) {
             data[i * n + i] += 1.0;
         }
-    }
-
-    /** {@code x -> D^-1/2 Q D^-1/2 x}. */
-    private static SymmetricOperator normalized(ConstraintMatrix q, double[] factors) {
-        int n = q.size();
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] z = new double[n];
-                for (int i = 0; i < n; i++) {
-                    z[i] = factors[i] * x[i];
-                }
-                q.apply(z, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] *= factors[i];
-                }
-            }
-        };
     }
 
     /** {@code B = D^-1/2 Q D^-1/2 - threshold I} as a dense matrix, filled from Q's structured form. */
