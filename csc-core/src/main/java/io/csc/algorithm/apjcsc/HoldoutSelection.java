@@ -9,8 +9,7 @@ import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.Bandwidths;
 import io.csc.graph.KernelOptions;
-import io.csc.metric.ClusteringMetrics;
-import io.csc.metric.ContingencyTable;
+import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,89 +49,15 @@ final class HoldoutSelection {
     private HoldoutSelection() {
     }
 
-    /** Must-link and cannot-link pairs and how many of each a clustering satisfies. */
-    record Tally(long mustLinks, long satisfiedMustLinks, long cannotLinks, long satisfiedCannotLinks) {
+    /** One fold: the supervision the method sees, out of all of it. */
+    record Fold(ConstraintSet all, ConstraintSet training) {
 
-        static final Tally ZERO = new Tally(0, 0, 0, 0);
-
-        Tally plus(Tally other) {
-            return new Tally(mustLinks + other.mustLinks, satisfiedMustLinks + other.satisfiedMustLinks,
-                    cannotLinks + other.cannotLinks, satisfiedCannotLinks + other.satisfiedCannotLinks);
-        }
-
-        Tally minus(Tally other) {
-            return new Tally(mustLinks - other.mustLinks, satisfiedMustLinks - other.satisfiedMustLinks,
-                    cannotLinks - other.cannotLinks, satisfiedCannotLinks - other.satisfiedCannotLinks);
-        }
-
-        /** CONS of Eq. 27 (one kind only: its fraction; none: NaN). */
-        double satisfaction() {
-            return ClusteringMetrics.constraintSatisfaction(mustLinks, satisfiedMustLinks, cannotLinks,
-                    satisfiedCannotLinks);
-        }
-
-        /** The pairs implied by {@code block} restricted to {@code keep} (null: all) under {@code labels}. */
-        static Tally of(LabelledPoints block, boolean[] keep, int[] labels) {
-            int[] points = block.points();
-            int[] classes = block.classes();
-            int count = 0;
-            for (int point : points) {
-                count += keep == null || keep[point] ? 1 : 0;
-            }
-            if (count < 2) {
-                return ZERO;
-            }
-            int[] truth = new int[count];
-            int[] predicted = new int[count];
-            int t = 0;
-            for (int a = 0; a < points.length; a++) {
-                if (keep == null || keep[points[a]]) {
-                    truth[t] = classes[a];
-                    predicted[t++] = labels[points[a]];
-                }
-            }
-            ContingencyTable table = ContingencyTable.of(truth, predicted);
-            long mustLinks = table.pairsTogetherInTruth();
-            long satisfied = table.pairsTogetherInBoth();
-            if (!block.cannotLinkBetweenClasses()) {
-                return new Tally(mustLinks, satisfied, 0, 0);
-            }
-            long cannotLinks = table.pairCount() - mustLinks;
-            long violated = table.pairsTogetherInPrediction() - satisfied;
-            return new Tally(mustLinks, satisfied, cannotLinks, cannotLinks - violated);
-        }
-
-        /** The explicit pairs under {@code labels}. */
-        static Tally of(List<Constraint> pairs, int[] labels) {
-            long mustLinks = 0;
-            long satisfiedMustLinks = 0;
-            long cannotLinks = 0;
-            long satisfiedCannotLinks = 0;
-            for (Constraint pair : pairs) {
-                boolean together = labels[pair.first()] == labels[pair.second()];
-                if (pair.isMustLink()) {
-                    mustLinks++;
-                    satisfiedMustLinks += together ? 1 : 0;
-                } else {
-                    cannotLinks++;
-                    satisfiedCannotLinks += together ? 0 : 1;
-                }
-            }
-            return new Tally(mustLinks, satisfiedMustLinks, cannotLinks, satisfiedCannotLinks);
-        }
-    }
-
-    /** One fold: what the method sees, and how to score what it did not see. */
-    record Fold(ConstraintSet training, List<LabelledPoints> blocks, boolean[] trainingPoints,
-                List<Constraint> heldOutPairs) {
-
-        /** The held-out pairs under {@code labels}. */
-        Tally heldOut(int[] labels) {
-            Tally tally = Tally.of(heldOutPairs, labels);
-            for (LabelledPoints block : blocks) {
-                tally = tally.plus(Tally.of(block, null, labels).minus(Tally.of(block, trainingPoints, labels)));
-            }
-            return tally;
+        /**
+         * The constraints the method did not see, under {@code labels}: the held-out explicit
+         * pairs and every implied pair with a held-out point, as all counts minus the training ones.
+         */
+        ConstraintCounts heldOut(int[] labels) {
+            return ConstraintCounts.of(all, labels).minus(ConstraintCounts.of(training, labels));
         }
     }
 
@@ -170,16 +95,16 @@ final class HoldoutSelection {
                 trainingPoints[i] = foldOfPoint[i] != f;
             }
             List<Constraint> trainingPairs = new ArrayList<>();
-            List<Constraint> heldOutPairs = new ArrayList<>();
             for (int t = 0; t < foldOfPair.length; t++) {
-                (foldOfPair[t] == f ? heldOutPairs : trainingPairs).add(constraints.pairs().get(t));
+                if (foldOfPair[t] != f) {
+                    trainingPairs.add(constraints.pairs().get(t));
+                }
             }
             List<LabelledPoints> trainingBlocks = new ArrayList<>();
             for (LabelledPoints block : constraints.labelledBlocks()) {
                 trainingBlocks.add(restrict(block, trainingPoints));
             }
-            result.add(new Fold(ConstraintSet.of(n, trainingPairs, trainingBlocks), constraints.labelledBlocks(),
-                    trainingPoints, heldOutPairs));
+            result.add(new Fold(constraints, ConstraintSet.of(n, trainingPairs, trainingBlocks)));
         }
         return result;
     }
@@ -203,9 +128,9 @@ final class HoldoutSelection {
                 : Bandwidths.resolve(options.kernel(), data, null, context).sigma();
         double[] factors = selection.sigmaFactors();
         double[] etas = selection.etas();
-        Tally[][] tallies = new Tally[factors.length][etas.length];
-        for (Tally[] row : tallies) {
-            Arrays.fill(row, Tally.ZERO);
+        ConstraintCounts[][] counts = new ConstraintCounts[factors.length][etas.length];
+        for (ConstraintCounts[] row : counts) {
+            Arrays.fill(row, ConstraintCounts.NONE);
         }
         for (int s = 0; s < factors.length; s++) {
             KernelOptions kernel = KernelOptions.of(baseSigma * factors[s], BandwidthRule.FIXED,
@@ -217,7 +142,7 @@ final class HoldoutSelection {
                 for (int e = 0; e < etas.length; e++) {
                     int[] labels = method.cluster(prepared, etas[e], k, foldRandom.split(), context,
                             Diagnostics.builder()).labels();
-                    tallies[s][e] = tallies[s][e].plus(fold.heldOut(labels));
+                    counts[s][e] = counts[s][e].plus(fold.heldOut(labels));
                 }
             }
         }
@@ -226,7 +151,7 @@ final class HoldoutSelection {
         int bestEta = -1;
         for (int s = 0; s < factors.length; s++) {
             for (int e = 0; e < etas.length; e++) {
-                scores[s][e] = tallies[s][e].satisfaction();
+                scores[s][e] = counts[s][e].satisfaction();
                 if (bestSigma < 0 || better(scores[s][e], factors[s], etas[e], scores[bestSigma][bestEta],
                         factors[bestSigma], etas[bestEta], options.eta())) {
                     bestSigma = s;

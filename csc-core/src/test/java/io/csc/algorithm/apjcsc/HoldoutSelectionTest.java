@@ -18,6 +18,7 @@ import io.csc.constraint.LabelledPoints;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
+import io.csc.metric.ConstraintCounts;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -26,21 +27,18 @@ import org.junit.jupiter.api.Test;
 class HoldoutSelectionTest {
 
     @Test
-    void heldOutTallyCountsOnlyPairsWithAHeldOutPoint() {
+    void heldOutCountsAreThePairsWithAHeldOutPointAndTheHeldOutPairs() {
         // Classes {0, 0, 1, 1}, clusters {0, 0, 0, 1}; point 3 held out. Its pairs: ML(2,3) violated,
-        // CL(0,3) and CL(1,3) satisfied: CONS = (0/1 + 2/2) / 2.
+        // CL(0,3) and CL(1,3) satisfied. Held-out explicit pair CL(1, 4) with 1 and 4 together: violated.
         LabelledPoints block = LabelledPoints.hard(new int[] {0, 1, 2, 3}, new int[] {0, 0, 1, 1}, true);
-        int[] clusters = {0, 0, 0, 1};
-        HoldoutSelection.Fold fold = new HoldoutSelection.Fold(ConstraintSet.empty(4), List.of(block),
-                new boolean[] {true, true, true, false}, List.of());
-        HoldoutSelection.Tally tally = fold.heldOut(clusters);
-        assertEquals(new HoldoutSelection.Tally(1, 0, 2, 2), tally);
-        assertEquals(0.5, tally.satisfaction(), 0.0);
-        HoldoutSelection.Tally pairs = HoldoutSelection.Tally.of(List.of(Constraint.mustLink(0, 1),
-                Constraint.cannotLink(0, 3), Constraint.cannotLink(1, 2)), clusters);
-        assertEquals(new HoldoutSelection.Tally(1, 1, 2, 1), pairs);
-        assertEquals(0.75, pairs.satisfaction(), 0.0);
-        assertTrue(Double.isNaN(HoldoutSelection.Tally.ZERO.satisfaction()));
+        LabelledPoints training = LabelledPoints.hard(new int[] {0, 1, 2}, new int[] {0, 0, 1}, true);
+        int[] clusters = {0, 0, 0, 1, 0};
+        HoldoutSelection.Fold fold = new HoldoutSelection.Fold(
+                ConstraintSet.of(5, List.of(Constraint.cannotLink(1, 4)), List.of(block)),
+                ConstraintSet.of(5, List.of(), List.of(training)));
+        ConstraintCounts counts = fold.heldOut(clusters);
+        assertEquals(new ConstraintCounts(1, 0, 3, 2), counts);
+        assertEquals(1.0 / 3, counts.satisfaction(), 1e-15);
     }
 
     @Test
@@ -56,19 +54,18 @@ class HoldoutSelectionTest {
         List<HoldoutSelection.Fold> folds = HoldoutSelection.folds(labels, 3, new SplittableRandom(5));
         int[] heldOutTimes = new int[n];
         int heldOutPairs = 0;
+        int[] labelled = labels.labelledBlocks().get(0).points();
         for (HoldoutSelection.Fold fold : folds) {
-            heldOutPairs += fold.heldOutPairs().size();
-            assertEquals(4 - fold.heldOutPairs().size(), fold.training().pairs().size());
-            LabelledPoints training = fold.training().labelledBlocks().get(0);
-            for (int point : labels.labelledBlocks().get(0).points()) {
-                if (!fold.trainingPoints()[point]) {
+            heldOutPairs += 4 - fold.training().pairs().size();
+            int[] training = fold.training().labelledBlocks().get(0).points();
+            for (int point : labelled) {
+                if (java.util.Arrays.stream(training).noneMatch(p -> p == point)) {
                     heldOutTimes[point]++;
-                    assertFalse(java.util.Arrays.stream(training.points()).anyMatch(p -> p == point));
                 }
             }
         }
         assertEquals(4, heldOutPairs);
-        for (int point : labels.labelledBlocks().get(0).points()) {
+        for (int point : labelled) {
             assertEquals(1, heldOutTimes[point]);
         }
         assertNull(HoldoutSelection.folds(ConstraintSet.ofPairs(n, List.of(Constraint.mustLink(1, 2))), 3,
