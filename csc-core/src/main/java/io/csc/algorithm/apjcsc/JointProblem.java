@@ -49,7 +49,7 @@ final class JointProblem {
     private JointProblem(SymmetricOperator affinity, double[] degrees, Penalty penalty, int[] constrained,
                          LanczosOptions options, SplittableRandom random) {
         this.affinity = affinity;
-        this.normalizedPenalty = NormalizedAffinity.normalize(penalty.operator(), degrees);
+        this.normalizedPenalty = NormalizedAffinity.normalize(penalty, degrees);
         double sum = 0;
         for (double degree : degrees) {
             sum += degree;

@@ -13,7 +13,7 @@ import io.csc.linalg.SymmetricOperator;
  * since {@code C = M - Q}. A count of zero drops its term ({@code 1/0} read as 0). P vanishes
  * outside the constrained points; applying it costs O(n + explicit pairs + labelled points).
  */
-final class Penalty {
+final class Penalty implements SymmetricOperator {
 
     private final Supervision supervision;
     private final double mustLinkScale;
@@ -43,7 +43,8 @@ final class Penalty {
         scratch = ThreadLocal.withInitial(() -> new double[n]);
     }
 
-    int size() {
+    @Override
+    public int size() {
         return diagonal.length;
     }
 
@@ -58,28 +59,13 @@ final class Penalty {
     }
 
     /** {@code y = P x}. */
-    void apply(double[] x, double[] y) {
+    @Override
+    public void apply(double[] x, double[] y) {
         double[] term = scratch.get();
         supervision.mustLinks().apply(x, y);
         supervision.signed().apply(x, term);
         for (int i = 0; i < y.length; i++) {
             y[i] = diagonal[i] * x[i] - mustLinkScale * y[i] - signedScale * term[i];
         }
-    }
-
-    /** P as an operator. */
-    SymmetricOperator operator() {
-        int n = size();
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                Penalty.this.apply(x, y);
-            }
-        };
     }
 }
