@@ -232,8 +232,8 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                         problem.laplacianRange().maximum()})
                 .put("penaltyEigenvalueRange", new double[] {problem.penaltyRange().minimum(),
                         problem.penaltyRange().maximum()})
-                .solver("laplacianRange", problem.laplacianStatus())
-                .solver("penaltyRange", problem.penaltyStatus());
+                .put("solver.laplacianRange", problem.laplacianStatus())
+                .put("solver.penaltyRange", problem.penaltyStatus());
         String warning = GraphConnectivity.warning(graph.components(), n);
         if (warning != null) {
             diagnostics.warn(warning);

@@ -41,6 +41,11 @@ public record ApjcscOptions(GraphType graph, KernelOptions kernel, int neighbour
         return new ApjcscOptions(graph, kernel, neighbours, newEta, kmeans, lanczos, selection);
     }
 
+    /** A copy with other sparse-eigensolver options. */
+    public ApjcscOptions withLanczos(LanczosOptions newLanczos) {
+        return new ApjcscOptions(graph, kernel, neighbours, eta, kmeans, newLanczos, selection);
+    }
+
     /** A copy without parameter selection. */
     public ApjcscOptions withoutSelection() {
         return new ApjcscOptions(graph, kernel, neighbours, eta, kmeans, lanczos, SelectionOptions.NONE);

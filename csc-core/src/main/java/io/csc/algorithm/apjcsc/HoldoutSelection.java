@@ -46,6 +46,13 @@ final class HoldoutSelection {
     /** Fewer constrained units (labelled points plus explicit pairs) than this per fold: no selection. */
     static final int MINIMUM_PER_FOLD = 2;
 
+    /**
+     * Restart cycles of the eigensolver for each candidate. A candidate whose eigenvectors have not
+     * converged by then has a nearly degenerate spectrum (σ so small that the graph falls apart)
+     * and is scored as it is: it rarely wins, and would otherwise cost most of the search.
+     */
+    static final int SCREENING_ITERATIONS = 30;
+
     private HoldoutSelection() {
     }
 
@@ -118,6 +125,8 @@ final class HoldoutSelection {
                                 RunContext context, SplittableRandom random, Diagnostics.Builder diagnostics) {
         ApjcscOptions options = method.options();
         SelectionOptions selection = options.selection();
+        AffinityPenaltyClustering screening = new AffinityPenaltyClustering(method.type(), options.withLanczos(
+                options.lanczos().withMaxIterations(Math.min(options.lanczos().maxIterations(), SCREENING_ITERATIONS))));
         List<Fold> folds = folds(constraints, selection.folds(), random.split());
         if (folds == null) {
             diagnostics.warn("Too little supervision to choose sigma and eta by " + selection.folds()
@@ -137,10 +146,10 @@ final class HoldoutSelection {
                     options.kernel().neighbours());
             for (Fold fold : folds) {
                 SplittableRandom foldRandom = random.split();
-                AffinityPenaltyClustering.Prepared prepared = method.prepare(data, Supervision.of(fold.training()),
+                AffinityPenaltyClustering.Prepared prepared = screening.prepare(data, Supervision.of(fold.training()),
                         kernel, context, foldRandom.split());
                 for (int e = 0; e < etas.length; e++) {
-                    int[] labels = method.cluster(prepared, etas[e], k, foldRandom.split(), context,
+                    int[] labels = screening.cluster(prepared, etas[e], k, foldRandom.split(), context,
                             Diagnostics.builder()).labels();
                     counts[s][e] = counts[s][e].plus(fold.heldOut(labels));
                 }

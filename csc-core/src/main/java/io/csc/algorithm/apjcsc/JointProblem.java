@@ -38,6 +38,14 @@ final class JointProblem {
     /** Smallest tolerance used for the extreme eigenvalues, which only scale and shift S. */
     static final double RANGE_TOLERANCE = 1e-6;
 
+    /**
+     * Restart cycles allowed for each extreme eigenvalue. Ritz values approach the extremes of the
+     * spectrum from inside long before their vectors meet the tolerance; on a nearly disconnected
+     * graph (a small σ) the extreme eigenvalues of N come in tight clusters whose vectors
+     * converge slowly, and only the value is needed here.
+     */
+    static final int RANGE_ITERATIONS = 20;
+
     private final SymmetricOperator affinity;
     private final SymmetricOperator normalizedPenalty;
     private final double volume;
@@ -55,7 +63,8 @@ final class JointProblem {
             sum += degree;
         }
         this.volume = sum;
-        LanczosOptions rangeOptions = options.withTolerance(Math.max(options.tolerance(), RANGE_TOLERANCE));
+        LanczosOptions rangeOptions = options.withTolerance(Math.max(options.tolerance(), RANGE_TOLERANCE))
+                .withMaxIterations(Math.min(options.maxIterations(), RANGE_ITERATIONS));
         Eigensolvers.Solution top = Eigensolvers.lanczos(affinity, 1, Spectrum.LARGEST, rangeOptions, random.split());
         Eigensolvers.Solution bottom = Eigensolvers.lanczos(affinity, 1, Spectrum.SMALLEST, rangeOptions, random.split());
         this.laplacianRange = new RangeNormalization(1 - top.pairs().values()[0], 1 - bottom.pairs().values()[0]);
