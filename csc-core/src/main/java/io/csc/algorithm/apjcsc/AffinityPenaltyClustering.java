@@ -83,8 +83,9 @@ import java.util.SplittableRandom;
  *       labelled points pulled apart) sit at 0. With η near 0.5 the smallest eigenvectors of S
  *       therefore concentrate on the labelled points: they satisfy every constraint (CONS = 1) and
  *       the other points fall into few clusters. Measured on the ten small data sets at 10% labels,
- *       η = 0.5 made TI-APJCSC collapse on 8 of them (the two spirals: NMI 0.09 against 0.99 at
- *       η = 0.9; Breast Cancer Wisconsin: 0.49 against 0.81); η = 0.8 still lost the spirals in
+ *       η = 0.5 put more than half of TI-APJCSC's eigenvector weight on the 10% labelled points on
+ *       8 of them, and collapsed the two spirals (NMI 0.09 against 0.95-0.99 at η = 0.9) and
+ *       Breast Cancer Wisconsin (0.49 against 0.81), with CONS = 1; η = 0.8 still lost the spirals in
  *       some draws (0.86). Of η = 0.5, 0.7, 0.8, 0.9 and 0.95, η = 0.9 was the best or within 0.03
  *       of the best on 8 of the 10 sets for TI and 7 for TII; the exceptions (Iris, Breast Cancer
  *       Wisconsin (Diagnostic), for TII also Ionosphere) preferred η = 0.5-0.7, which collapses
