@@ -1,9 +1,11 @@
 package io.csc.algorithm;
 
+import io.csc.algorithm.apjcsc.AffinityPenaltyClustering;
 import io.csc.algorithm.baseline.CopKMeans;
 import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.csp.ConstrainedSpectralPartitioning;
 import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
 import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;
 import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
@@ -37,6 +39,9 @@ public final class AlgorithmRegistry {
         all.add(PairwiseConstraintSpectralClustering.DESCRIPTOR);
         all.add(ExhaustiveConstraintPropagation.DESCRIPTOR);
         all.add(SpectralLearning.DESCRIPTOR);
+        all.add(AffinityPenaltyClustering.TYPE_I_DESCRIPTOR);
+        all.add(AffinityPenaltyClustering.TYPE_II_DESCRIPTOR);
+        all.add(ConstrainedSpectralPartitioning.DESCRIPTOR);
         return all;
     }
 

@@ -92,7 +92,25 @@ public final class GeneralizedEigen {
      */
     public static EigenDecomposition indefinite(LinearAlgebraBackend backend, DenseMatrix a, DenseMatrix b,
                                                 double ridge) {
+        return indefinite(backend, a, b, ridge, a.rows());
+    }
+
+    /**
+     * The {@code count} largest μ of {@link #indefinite(LinearAlgebraBackend, DenseMatrix, DenseMatrix, double)},
+     * descending, with their vectors: the pairs of the smallest positive λ when there are that many
+     * (the number of positive μ equals the number of positive eigenvalues of B, by Sylvester's law
+     * of inertia). Cheaper than all pairs: the eigensolver and the back-transformation only
+     * compute {@code count} vectors.
+     *
+     * @param count {@code 0 <= count <= n}
+     */
+    public static EigenDecomposition indefinite(LinearAlgebraBackend backend, DenseMatrix a, DenseMatrix b,
+                                                double ridge, int count) {
         Objects.requireNonNull(backend, "backend");
+        if (count < 0 || count > a.rows()) {
+            throw new IllegalArgumentException("Invalid number of eigenpairs: " + count + " (must be in [0, "
+                    + a.rows() + "])");
+        }
         if (!(ridge > 0) || !Double.isFinite(ridge)) {
             throw new IllegalArgumentException("Invalid ridge: " + ridge + " (must be > 0 and finite)");
         }
@@ -110,7 +128,7 @@ public final class GeneralizedEigen {
                     + "positive definite: A must be symmetric positive semi-definite; if it is, increase the ridge");
         }
         DenseMatrix reduced = reduce(backend, factor, right);
-        EigenDecomposition standard = SymmetricEigen.solveSymmetric(backend, reduced, 0, n - 1).reversed();
+        EigenDecomposition standard = SymmetricEigen.solveSymmetric(backend, reduced, n - count, n - 1).reversed();
         return new EigenDecomposition(standard.values(), backTransform(backend, factor, standard.vectors()));
     }
 

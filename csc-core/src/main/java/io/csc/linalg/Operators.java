@@ -54,9 +54,20 @@ public final class Operators {
      * is used as given, not copied.
      */
     public static SymmetricOperator of(DenseMatrix matrix) {
+        return of(matrix, Parallel.sequential());
+    }
+
+    /**
+     * As {@link #of(DenseMatrix)}, with the product parallel over blocks of rows of
+     * {@code parallel}; each entry of the product is one row's sum in the same order on any
+     * number of threads, so results do not depend on the thread count.
+     */
+    public static SymmetricOperator of(DenseMatrix matrix, Parallel parallel) {
+        Objects.requireNonNull(parallel, "parallel");
         MatrixChecks.symmetricCopy(matrix, "A");
         int n = matrix.rows();
         double[] data = matrix.data();
+        int grain = Parallel.grainFor(n, 64);
         return new SymmetricOperator() {
             @Override
             public int size() {
@@ -65,14 +76,16 @@ public final class Operators {
 
             @Override
             public void apply(double[] x, double[] y) {
-                for (int i = 0; i < n; i++) {
-                    int base = i * n;
-                    double sum = 0;
-                    for (int j = 0; j < n; j++) {
-                        sum += data[base + j] * x[j];
+                parallel.forRange(n, grain, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        int base = i * n;
+                        double sum = 0;
+                        for (int j = 0; j < n; j++) {
+                            sum += data[base + j] * x[j];
+                        }
+                        y[i] = sum;
                     }
-                    y[i] = sum;
-                }
+                });
             }
         };
     }

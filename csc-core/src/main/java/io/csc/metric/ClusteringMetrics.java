@@ -1,8 +1,6 @@
 package io.csc.metric;
 
-import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
-import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
 import java.util.Objects;
@@ -244,59 +242,7 @@ public final class ClusteringMetrics {
      * @param labels cluster of each of the {@link ConstraintSet#pointCount()} points, {@code >= 0}
      */
     public static double constraintSatisfaction(ConstraintSet constraints, int[] labels) {
-        Objects.requireNonNull(constraints, "constraints");
-        if (labels.length != constraints.pointCount()) {
-            throw new IllegalArgumentException(labels.length + " labels but the constraints are on "
-                    + constraints.pointCount() + " points");
-        }
-        for (int i = 0; i < labels.length; i++) {
-            if (labels[i] < 0) {
-                throw new IllegalArgumentException("Invalid cluster label of point " + i + ": " + labels[i]
-                        + " (must be >= 0)");
-            }
-        }
-        long mustLinks = 0;
-        long satisfiedMustLinks = 0;
-        long cannotLinks = 0;
-        long satisfiedCannotLinks = 0;
-        for (Constraint pair : constraints.pairs()) {
-            boolean together = labels[pair.first()] == labels[pair.second()];
-            if (pair.isMustLink()) {
-                mustLinks++;
-                satisfiedMustLinks += together ? 1 : 0;
-            } else {
-                cannotLinks++;
-                satisfiedCannotLinks += together ? 0 : 1;
-            }
-        }
-        for (LabelledPoints block : constraints.labelledBlocks()) {
-            int[] points = block.points();
-            int[] predicted = new int[points.length];
-            for (int t = 0; t < points.length; t++) {
-                predicted[t] = labels[points[t]];
-            }
-            ContingencyTable table = ContingencyTable.of(block.classes(), predicted);
-            long sameClass = table.pairsTogetherInTruth();
-            long sameClassAndCluster = table.pairsTogetherInBoth();
-            mustLinks += sameClass;
-            satisfiedMustLinks += sameClassAndCluster;
-            if (block.cannotLinkBetweenClasses()) {
-                long differentClass = table.pairCount() - sameClass;
-                long differentClassSameCluster = table.pairsTogetherInPrediction() - sameClassAndCluster;
-                cannotLinks += differentClass;
-                satisfiedCannotLinks += differentClass - differentClassSameCluster;
-            }
-        }
-        if (mustLinks == 0 && cannotLinks == 0) {
-            return Double.NaN;
-        }
-        if (cannotLinks == 0) {
-            return (double) satisfiedMustLinks / mustLinks;
-        }
-        if (mustLinks == 0) {
-            return (double) satisfiedCannotLinks / cannotLinks;
-        }
-        return 0.5 * ((double) satisfiedMustLinks / mustLinks + (double) satisfiedCannotLinks / cannotLinks);
+        return ConstraintCounts.of(constraints, labels).satisfaction();
     }
 
     private static double entropy(int[] sizes, double n) {

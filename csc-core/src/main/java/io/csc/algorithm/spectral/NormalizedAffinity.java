@@ -1,7 +1,9 @@
 package io.csc.algorithm.spectral;
 
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DimensionMismatchException;
 import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.SymmetricOperator;
 
 /**
  * The symmetric normalization {@code D^-1/2 W D^-1/2} of an affinity matrix, whose largest
@@ -70,5 +72,37 @@ public final class NormalizedAffinity {
     public static SparseMatrix normalize(SparseMatrix weights, double[] degrees) {
         double[] scale = inverseSquareRootDegrees(degrees);
         return weights.scale(scale, scale);
+    }
+
+    /**
+     * {@code D^-1/2 A D^-1/2} of a symmetric operator A (an affinity, a constraint or penalty
+     * matrix) as an operator, for the degrees D of the graph it is normalized by: O(n) on top of
+     * each product with A. Thread-safe if A is (one scratch vector per calling thread).
+     */
+    public static SymmetricOperator normalize(SymmetricOperator matrix, double[] degrees) {
+        double[] scale = inverseSquareRootDegrees(degrees);
+        int n = matrix.size();
+        if (scale.length != n) {
+            throw new DimensionMismatchException(scale.length + " degrees for an operator of size " + n);
+        }
+        ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
+        return new SymmetricOperator() {
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public void apply(double[] x, double[] y) {
+                double[] scaled = scratch.get();
+                for (int i = 0; i < n; i++) {
+                    scaled[i] = scale[i] * x[i];
+                }
+                matrix.apply(scaled, y);
+                for (int i = 0; i < n; i++) {
+                    y[i] *= scale[i];
+                }
+            }
+        };
     }
 }

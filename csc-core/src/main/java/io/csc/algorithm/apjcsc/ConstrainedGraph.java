@@ -1,0 +1,140 @@
+package io.csc.algorithm.apjcsc;
+
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.constraint.ConstraintMatrix;
+import io.csc.data.Dataset;
+import io.csc.graph.DenseAffinity;
+import io.csc.graph.DenseGraph;
+import io.csc.graph.KernelOptions;
+import io.csc.graph.KnnGraph;
+import io.csc.graph.KnnGraphOptions;
+import io.csc.graph.SparseGraph;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.LanczosOptions;
+import io.csc.linalg.Operators;
+import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.SymmetricOperator;
+import io.csc.util.Parallel;
+import java.util.SplittableRandom;
+
+/**
+ * The affinity graph with the must-links and cannot-links written into it (Eq. 5, Algorithm 2
+ * step 2), normalized as {@code N = D^-1/2 W' D^-1/2}.
+ *
+ * <p>Dense: the Gaussian affinity of Eq. 1 on all pairs, its constrained entries overwritten, then
+ * normalized in place. k-NN: the symmetric k-NN graph, whose edges between constrained points are
+ * scaled by {@code 1 - min(1, m + c)}, plus the must-link matrix M itself, kept structured (explicit
+ * pairs sparse, each class or group a rank-one block), so that {@code W' = W ∘ (1 - min(1, M + C)) + M}
+ * holds entry by entry as on the dense path while labels are never expanded into pairs.
+ */
+final class ConstrainedGraph {
+
+    /** n x n matrices the dense path holds at once: N and the copy that checks its symmetry. */
+    static final int DENSE_MATRICES = 2;
+
+    private final DenseMatrix dense;
+    private final SymmetricOperator operator;
+    private final double[] degrees;
+    private final double sigma;
+    private final int components;
+
+    private ConstrainedGraph(DenseMatrix dense, SymmetricOperator operator, double[] degrees, double sigma,
+                             int components) {
+        this.dense = dense;
+        this.operator = operator;
+        this.degrees = degrees;
+        this.sigma = sigma;
+        this.components = components;
+    }
+
+    /** The dense path: O(n² d) time, O(n²) memory, refused (naming the alternatives) above what the heap holds. */
+    static ConstrainedGraph dense(Dataset data, KernelOptions kernel, Supervision supervision, String method,
+                                  String alternatives, RunContext context) {
+        DenseGraph graph = DenseAffinity.gaussian(data, kernel, method, DENSE_MATRICES, alternatives, context);
+        DenseMatrix weights = graph.weights();
+        int n = weights.rows();
+        double[] w = weights.data();
+        int[] constrained = supervision.constrainedPoints();
+        for (int a = 0; a < constrained.length; a++) {
+            int i = constrained[a];
+            for (int b = a + 1; b < constrained.length; b++) {
+                int j = constrained[b];
+                double value = supervision.constrainedAffinity(i, j, w[i * n + j]);
+                w[i * n + j] = value;
+                w[j * n + i] = value;
+            }
+        }
+        double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
+        return new ConstrainedGraph(weights, null, degrees, graph.bandwidth().sigma(), graph.components());
+    }
+
+    /** The k-NN path: O(n² d) for exact neighbours, O(n k + explicit pairs + labelled points) memory. */
+    static ConstrainedGraph knn(Dataset data, KernelOptions kernel, int neighbours, Supervision supervision,
+                                RunContext context) {
+        SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(neighbours, kernel, false), context);
+        SparseMatrix weights = graph.weights();
+        int n = weights.rows();
+        boolean[] isConstrained = new boolean[n];
+        for (int point : supervision.constrainedPoints()) {
+            isConstrained[point] = true;
+        }
+        int[] rowPointers = weights.rowPointers();
+        int[] columns = weights.columnIndices();
+        double[] values = weights.values().clone();
+        for (int i = 0; i < n; i++) {
+            if (!isConstrained[i]) {
+                continue;
+            }
+            for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
+                int j = columns[p];
+                if (isConstrained[j]) {
+                    // W' = W (1 - min(1, m + c)) + m, the m coming from M below.
+                    values[p] = supervision.constrainedAffinity(i, j, values[p]) - supervision.mustLink(i, j);
+                }
+            }
+        }
+        SparseMatrix scaled = new SparseMatrix(n, n, rowPointers, columns, values);
+        ConstraintMatrix mustLinks = supervision.mustLinks();
+        double[] degrees = scaled.rowSums();
+        double[] ones = new double[n];
+        java.util.Arrays.fill(ones, 1.0);
+        double[] mustLinkSums = new double[n];
+        mustLinks.apply(ones, mustLinkSums);
+        for (int i = 0; i < n; i++) {
+            degrees[i] += mustLinkSums[i];
+        }
+        SymmetricOperator normalized = Operators.sum(
+                Operators.of(NormalizedAffinity.normalize(scaled, degrees), context.parallel()),
+                NormalizedAffinity.normalize(mustLinks.operator(), degrees));
+        return new ConstrainedGraph(null, normalized, degrees, graph.bandwidth().sigma(), graph.components());
+    }
+
+    /** The eigenproblem of Eq. 13 on this graph for {@code penalty}. */
+    JointProblem problem(Penalty penalty, int[] constrained, LanczosOptions options, Parallel parallel,
+                         SplittableRandom random) {
+        return dense != null
+                ? JointProblem.dense(dense, degrees, penalty, constrained, options, parallel, random)
+                : JointProblem.sparse(operator, degrees, penalty, constrained, options, random);
+    }
+
+    /** The degrees of the constrained graph W'. */
+    double[] degrees() {
+        return degrees.clone();
+    }
+
+    /** The kernel width used. */
+    double sigma() {
+        return sigma;
+    }
+
+    /** Connected components of the graph before the constraints were written in. */
+    int components() {
+        return components;
+    }
+
+    /** Points of degree 0 in W'. */
+    int isolatedPoints() {
+        return NormalizedAffinity.isolatedCount(degrees);
+    }
+}

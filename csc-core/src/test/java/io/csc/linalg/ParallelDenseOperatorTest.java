@@ -1,0 +1,49 @@
+package io.csc.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.csc.util.Parallel;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ParallelDenseOperatorTest {
+
+    @Test
+    void theParallelProductIsTheSequentialOneBitForBit() {
+        int n = 1000;
+        SplittableRandom random = new SplittableRandom(4);
+        DenseMatrix a = DenseMatrix.zeros(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                double value = random.nextDouble() - 0.5;
+                a.set(i, j, value);
+                a.set(j, i, value);
+            }
+        }
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = random.nextDouble();
+        }
+        double[] sequential = new double[n];
+        double[] parallel = new double[n];
+        Operators.of(a).apply(x, sequential);
+        try (Parallel threads = Parallel.withThreads(3)) {
+            Operators.of(a, threads).apply(x, parallel);
+        }
+        assertArrayEquals(sequential, parallel, 0.0);
+        double[] expected = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                expected[i] += a.get(i, j) * x[j];
+            }
+        }
+        assertArrayEquals(expected, sequential, 1e-12);
+    }
+
+    @Test
+    void anAsymmetricMatrixIsRefused() {
+        DenseMatrix a = DenseMatrix.of(new double[][] {{1, 2}, {3, 4}});
+        assertThrows(IllegalArgumentException.class, () -> Operators.of(a, Parallel.sequential()));
+    }
+}
