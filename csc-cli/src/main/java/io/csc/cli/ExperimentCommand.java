@@ -64,7 +64,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--kind", defaultValue = "labels", paramLabel = "KIND",
             description = "Supervision: labels, pairs, noisy:F (labels, a fraction F of their pairs flipped), "
                     + "inconsistent:F (labels plus round(F x) contradictory triples), soft:A-B (labels with "
-                    + "confidences in [A,B]) or soft-pairs:A-B (default: ${DEFAULT-VALUE}).")
+                    + "confidences in [A,B]), soft-pairs:A-B or noisy-soft:F:A-B (noisy:F, then weights in [A,B]) "
+                    + "(default: ${DEFAULT-VALUE}).")
     String kind;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: experiments/<date>-<time>).")

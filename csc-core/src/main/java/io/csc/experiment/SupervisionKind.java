@@ -26,7 +26,11 @@ import java.util.SplittableRandom;
  *   <li>{@code soft:a-b}: x labelled points whose confidences are uniform in [a, b]
  *       ({@link ConstraintGenerator#soft});</li>
  *   <li>{@code soft-pairs:a-b}: x random pairs with weights uniform in [a, b] (the soft edge
- *       constraints of the CSP-ML paper, section 5.5).</li>
+ *       constraints of the CSP-ML paper, section 5.5);</li>
+ *   <li>{@code noisy-soft:f:a-b}: the draw of {@code noisy:f}, then every constraint given a weight
+ *       uniform in [a, b] as by {@code soft:a-b} (the noisy soft constraints of the CSP-ML paper's
+ *       Table 3). The noise and the weights are independent: a flipped pair is as confident as a
+ *       correct one, as in the paper, where the confidence is drawn without looking at the truth.</li>
  * </ul>
  *
  * <p>A draw uses two independent streams split from its generator, one for the points or pairs
@@ -34,7 +38,7 @@ import java.util.SplittableRandom;
  * points for the same seed.
  *
  * @param type the kind
- * @param rate the noise fraction of {@code noisy}, the triples per labelled point of
+ * @param rate the noise fraction of {@code noisy} and {@code noisy-soft}, the triples per labelled point of
  *        {@code inconsistent}, 0 otherwise
  * @param low the smallest weight of the soft kinds, 1 otherwise
  * @param high the largest weight of the soft kinds, 1 otherwise
@@ -54,7 +58,9 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         /** Labelled points with confidences. */
         SOFT,
         /** Random pairs with weights. */
-        SOFT_PAIRS;
+        SOFT_PAIRS,
+        /** Labelled points with a fraction of their pairs flipped, then weights. */
+        NOISY_SOFT;
 
         /** The command-line spelling: lower case with dashes. */
         public String text() {
@@ -63,14 +69,14 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
     }
 
     /** The forms {@link #parse} accepts, for messages. */
-    public static final String FORMS = "labels, pairs, noisy:F, inconsistent:F, soft:A-B or soft-pairs:A-B";
+    public static final String FORMS = "labels, pairs, noisy:F, inconsistent:F, soft:A-B, soft-pairs:A-B or noisy-soft:F:A-B";
 
     public SupervisionKind {
         if (type == null) {
             throw new IllegalArgumentException("Invalid supervision kind: type missing (expected " + FORMS + ")");
         }
         switch (type) {
-            case NOISY -> {
+            case NOISY, NOISY_SOFT -> {
                 if (!(rate >= 0 && rate <= 1)) {
                     throw new IllegalArgumentException("Invalid noise fraction: " + rate + " (must be in [0, 1])");
                 }
@@ -87,7 +93,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 }
             }
         }
-        boolean soft = type == Type.SOFT || type == Type.SOFT_PAIRS;
+        boolean soft = type == Type.SOFT || type == Type.SOFT_PAIRS || type == Type.NOISY_SOFT;
         if (soft && !(low > 0 && low <= high && high <= 1)) {
             throw new IllegalArgumentException("Invalid soft weight range: [" + low + ", " + high
                     + "] (need 0 < low <= high <= 1, e.g. soft:0.7-1.0)");
@@ -128,9 +134,15 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         return new SupervisionKind(Type.SOFT_PAIRS, 0, low, high);
     }
 
+    /** Labelled points with a fraction of their implied pairs flipped, then weights uniform in [low, high]. */
+    public static SupervisionKind noisySoft(double fraction, double low, double high) {
+        return new SupervisionKind(Type.NOISY_SOFT, fraction, low, high);
+    }
+
     /**
      * Reads the {@code --kind} text: {@code labels}, {@code pairs}, {@code noisy:0.3},
-     * {@code inconsistent:0.08}, {@code soft:0.7-1.0} or {@code soft-pairs:0.7-1.0}.
+     * {@code inconsistent:0.08}, {@code soft:0.7-1.0}, {@code soft-pairs:0.7-1.0} or
+     * {@code noisy-soft:0.3:0.7-1.0}.
      *
      * @throws IllegalArgumentException naming the text and the forms accepted
      */
@@ -160,14 +172,17 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 case NOISY -> noisy(Double.parseDouble(argument));
                 case INCONSISTENT -> inconsistent(Double.parseDouble(argument));
                 case SOFT, SOFT_PAIRS -> {
-                    int dash = argument.indexOf('-', 1);
-                    if (dash < 0) {
+                    double[] range = weightRange(text, type, argument);
+                    yield type == Type.SOFT ? soft(range[0], range[1]) : softPairs(range[0], range[1]);
+                }
+                case NOISY_SOFT -> {
+                    int second = argument.indexOf(':');
+                    if (second < 0) {
                         throw new IllegalArgumentException("Invalid supervision kind '" + text
-                                + "': give the weight range as LOW-HIGH, e.g. " + example(type));
+                                + "': give the noise fraction and the weight range, e.g. " + example(type));
                     }
-                    double low = Double.parseDouble(argument.substring(0, dash).trim());
-                    double high = Double.parseDouble(argument.substring(dash + 1).trim());
-                    yield type == Type.SOFT ? soft(low, high) : softPairs(low, high);
+                    double[] range = weightRange(text, type, argument.substring(second + 1).trim());
+                    yield noisySoft(Double.parseDouble(argument.substring(0, second).trim()), range[0], range[1]);
                 }
             };
         } catch (NumberFormatException e) {
@@ -176,12 +191,24 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         }
     }
 
+    /** Reads {@code LOW-HIGH}. */
+    private static double[] weightRange(String text, Type type, String range) {
+        int dash = range.indexOf('-', 1);
+        if (dash < 0) {
+            throw new IllegalArgumentException("Invalid supervision kind '" + text
+                    + "': give the weight range as LOW-HIGH, e.g. " + example(type));
+        }
+        return new double[] {Double.parseDouble(range.substring(0, dash).trim()),
+                Double.parseDouble(range.substring(dash + 1).trim())};
+    }
+
     private static String example(Type type) {
         return switch (type) {
             case NOISY -> "noisy:0.3";
             case INCONSISTENT -> "inconsistent:0.08";
             case SOFT -> "soft:0.7-1.0";
             case SOFT_PAIRS -> "soft-pairs:0.7-1.0";
+            case NOISY_SOFT -> "noisy-soft:0.3:0.7-1.0";
             default -> type.text();
         };
     }
@@ -192,6 +219,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
             case LABELS, PAIRS -> type.text();
             case NOISY, INCONSISTENT -> type.text() + ":" + rate;
             case SOFT, SOFT_PAIRS -> type.text() + ":" + low + "-" + high;
+            case NOISY_SOFT -> type.text() + ":" + rate + ":" + low + "-" + high;
         };
     }
 
@@ -219,6 +247,8 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                     + "]; a pair weighs sqrt(c_a c_b)";
             case SOFT_PAIRS -> "x distinct random pairs by the ground truth with weights uniform in [" + low + ", "
                     + high + "]";
+            case NOISY_SOFT -> "x labelled points whose implied pairs are expanded, a fraction " + rate
+                    + " of them flipped, then every pair given a weight uniform in [" + low + ", " + high + "]";
         };
     }
 
@@ -257,15 +287,17 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 : ConstraintGenerator.labelledPoints(truth, count, selection);
         ConstraintSet constraints = switch (type) {
             case LABELS, PAIRS -> base;
-            case NOISY -> {
+            case NOISY, NOISY_SOFT -> {
                 long implied = base.pairCount() - base.pairs().size();
                 if (implied > ConstraintGenerator.NOISY_EXPANSION_LIMIT) {
                     notes.add(count + " labelled points imply " + implied + " pairs, more than the "
                             + ConstraintGenerator.NOISY_EXPANSION_LIMIT + " that pair noise expands: a fraction " + rate
                             + " of the labelled points got a wrong class instead");
-                    yield ConstraintGenerator.withLabelNoise(base, rate, classCount, perturbation);
+                    ConstraintSet noisy = ConstraintGenerator.withLabelNoise(base, rate, classCount, perturbation);
+                    yield type == Type.NOISY ? noisy : ConstraintGenerator.soft(noisy, low, high, perturbation);
                 }
-                yield ConstraintGenerator.noisy(base, rate, perturbation);
+                ConstraintSet noisy = ConstraintGenerator.noisy(base, rate, perturbation);
+                yield type == Type.NOISY ? noisy : ConstraintGenerator.soft(noisy, low, high, perturbation);
             }
             case INCONSISTENT -> ConstraintGenerator.inconsistentTriples(base, truth,
                     (int) Math.round(rate * count), perturbation);

@@ -43,12 +43,13 @@ class SupervisionTest {
 
     @Test
     void kindsParseAndPrintBack() {
-        for (String text : List.of("labels", "pairs", "noisy:0.3", "inconsistent:0.08", "soft:0.7-1.0", "soft-pairs:0.5-0.9")) {
+        for (String text : List.of("labels", "pairs", "noisy:0.3", "inconsistent:0.08", "soft:0.7-1.0", "soft-pairs:0.5-0.9",
+                "noisy-soft:0.3:0.7-1.0")) {
             assertEquals(text, SupervisionKind.parse(text).text());
         }
         assertEquals(SupervisionKind.soft(0.7, 1.0), SupervisionKind.parse(" SOFT:0.7-1 "));
-        assertEquals("Invalid supervision kind 'labelz': expected labels, pairs, noisy:F, inconsistent:F, soft:A-B "
-                + "or soft-pairs:A-B", assertThrows(IllegalArgumentException.class,
+        assertEquals("Invalid supervision kind 'labelz': expected labels, pairs, noisy:F, inconsistent:F, soft:A-B, "
+                + "soft-pairs:A-B or noisy-soft:F:A-B", assertThrows(IllegalArgumentException.class,
                 () -> SupervisionKind.parse("labelz")).getMessage());
         assertEquals("Invalid supervision kind 'noisy': noisy needs a value, e.g. noisy:0.3",
                 assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy")).getMessage());
@@ -59,6 +60,27 @@ class SupervisionTest {
         assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("soft:0.7"));
         assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("labels:3"));
         assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("inconsistent:x"));
+        assertEquals("Invalid supervision kind 'noisy-soft:0.3': give the noise fraction and the weight range, "
+                + "e.g. noisy-soft:0.3:0.7-1.0", assertThrows(IllegalArgumentException.class,
+                () -> SupervisionKind.parse("noisy-soft:0.3")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy-soft:0.3:1.2-0.7"));
+        assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy-soft:2:0.7-1.0"));
+    }
+
+    @Test
+    void noisySoftFlipsThePairsOfNoisyAndWeighsThem() {
+        ConstraintSet noisy = SupervisionKind.noisy(0.3).draw(TRUTH, 3, 20, new SplittableRandom(9)).constraints();
+        ConstraintSet noisySoft = SupervisionKind.noisySoft(0.3, 0.7, 1.0).draw(TRUTH, 3, 20, new SplittableRandom(9))
+                .constraints();
+        assertEquals(noisy.pairs().size(), noisySoft.pairs().size());
+        for (int p = 0; p < noisy.pairs().size(); p++) {
+            assertEquals(noisy.pairs().get(p).first(), noisySoft.pairs().get(p).first());
+            assertEquals(noisy.pairs().get(p).second(), noisySoft.pairs().get(p).second());
+            assertEquals(noisy.pairs().get(p).isMustLink(), noisySoft.pairs().get(p).isMustLink());
+            double weight = noisySoft.pairs().get(p).weight();
+            assertTrue(weight >= 0.7 && weight <= 1.0, "weight " + weight);
+        }
+        assertFalse(noisySoft.isHard());
     }
 
     @Test
