@@ -135,7 +135,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
             "TII-APJCSC: constraints in the affinity and a must-link Laplacian plus cannot-link penalty (P2)");
 
     /** What to use when the dense graph does not fit. */
-    static final String SCALABLE = "apjcsc-1 or apjcsc-2 with --param graph=knn, or the landmark methods scacs and csp-ml";
+    static final String SCALABLE = "apjcsc-1 or apjcsc-2 with --param graph=knn, or the linear-time methods scacs, sc-pc and fast-csp-ml";
 
     private final PenaltyType type;
     private final ApjcscOptions options;

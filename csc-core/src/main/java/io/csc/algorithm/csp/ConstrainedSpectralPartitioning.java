@@ -102,7 +102,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
             "Wang, Qian, Davidson: On constrained spectral clustering and its applications, DMKD 2014", true, false,
             PARAMETERS, values -> new ConstrainedSpectralPartitioning(options(values)));
 
-    static final String SCALABLE = "apjcsc-1 or apjcsc-2 with --param graph=knn, or the landmark methods scacs and csp-ml";
+    static final String SCALABLE = "apjcsc-1 or apjcsc-2 with --param graph=knn, or the linear-time methods scacs, sc-pc and fast-csp-ml";
 
     private final CspOptions options;
 
