@@ -37,7 +37,7 @@ class BundledDataTest {
     void sameAsTheSharedFiles() {
         for (String name : BundledData.names()) {
             Dataset bundled = BundledData.load(name);
-            Dataset shared = CsvReader.read(DataDirectory.defaultDirectory().resolve(name + ".csv"));
+            Dataset shared = CsvReader.read(TestFiles.sharedData(name + ".csv"));
             assertArrayEquals(shared.features(), bundled.features(), name);
             assertArrayEquals(shared.labels(), bundled.labels(), name);
         }

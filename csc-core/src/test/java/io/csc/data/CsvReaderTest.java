@@ -23,7 +23,7 @@ class CsvReaderTest {
 
     @Test
     void readsIrisFromTheDataDirectory() {
-        Dataset iris = CsvReader.read(DataDirectory.defaultDirectory().resolve("iris.csv"));
+        Dataset iris = CsvReader.read(TestFiles.sharedData("iris.csv"));
         assertEquals("iris", iris.name());
         assertEquals(150, iris.size());
         assertEquals(4, iris.dimension());

@@ -52,7 +52,7 @@ class DataLoaderTest {
 
     @Test
     void detectsTheFashionMnistFolderAsIdx() {
-        Path folder = DataDirectory.defaultDirectory().resolve("fashion-mnist");
+        Path folder = TestFiles.sharedData("fashion-mnist");
         assertEquals(DataFormat.IDX, DataFormat.detect(folder));
     }
 

@@ -18,7 +18,7 @@ class IdxReaderTest {
 
     @Test
     void readsFashionMnistFolder() {
-        Path folder = DataDirectory.defaultDirectory().resolve("fashion-mnist");
+        Path folder = TestFiles.sharedData("fashion-mnist");
         Dataset data = IdxReader.readFolder(folder);
         assertEquals("fashion-mnist", data.name());
         assertEquals(70_000, data.size());

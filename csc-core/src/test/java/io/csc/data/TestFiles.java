@@ -9,11 +9,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Assumptions;
 
-/** Small files for reader tests. */
+/** Small files for reader tests, and the shared data directory for the tests that read it. */
 final class TestFiles {
 
     private TestFiles() {
+    }
+
+    /**
+     * {@code entry} (a file or folder) of the shared data directory; the calling test is skipped,
+     * not failed, on a machine without it.
+     */
+    static Path sharedData(String entry) {
+        Path path = DataDirectory.defaultDirectory().resolve(entry);
+        Assumptions.assumeTrue(Files.exists(path), () -> "shared data not found: " + path.toAbsolutePath()
+                + " (set -D" + DataDirectory.PROPERTY + " or " + DataDirectory.ENVIRONMENT_VARIABLE + ")");
+        return path;
     }
 
     static Path text(Path directory, String name, String content) {
