@@ -1,6 +1,8 @@
 package io.csc.cli;
 
+import io.csc.data.BundledData;
 import io.csc.data.DataDirectory;
+import io.csc.data.DataException;
 import io.csc.data.DataFormat;
 import io.csc.data.DataLoader;
 import io.csc.data.Dataset;
@@ -40,10 +42,23 @@ final class DataOptions {
         return dataDirectory != null ? dataDirectory : DataDirectory.defaultDirectory();
     }
 
-    /** Loads and scales one data set given by file or name. */
+    /**
+     * Loads and scales one data set given by file or name. The names of the bundled data sets
+     * ({@code iris}, {@code wine}) fall back to the copies inside the library when the data
+     * directory does not have them, so that the README's examples work on a fresh machine.
+     */
     Dataset load(String fileOrName) {
-        Path path = DataDirectory.resolve(fileOrName, directory());
         DataFormat dataFormat = parseFormat(format);
+        Path path;
+        try {
+            path = DataDirectory.resolve(fileOrName, directory());
+        } catch (DataException notFound) {
+            String name = fileOrName.strip().toLowerCase(Locale.ROOT);
+            if (!BundledData.names().contains(name)) {
+                throw notFound;
+            }
+            return scaling(Path.of(name + ".csv"), dataFormat).apply(BundledData.load(name));
+        }
         Dataset loaded = DataLoader.load(path, dataFormat, labelColumn);
         return scaling(path, dataFormat).apply(loaded);
     }

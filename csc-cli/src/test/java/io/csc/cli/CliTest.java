@@ -68,6 +68,18 @@ class CliTest {
     }
 
     @Test
+    void bundledNamesWorkWithoutADataDirectory() {
+        Path empty = directory.resolve("no-data-here");
+        Run run = run("cluster", "--data", "iris", "--data-dir", empty.toString(), "-a", "njw", "--json", "--quiet",
+                "--threads", "1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(150, JsonParser.parseString(run.out()).getAsJsonObject().get("n").getAsInt());
+        Run missing = run("cluster", "--data", "glass", "--data-dir", empty.toString(), "-a", "njw", "--quiet");
+        assertEquals(ExitCodes.DATA, missing.exitCode());
+        assertTrue(missing.err().contains("No data set 'glass'"), missing.err());
+    }
+
+    @Test
     void clusterWritesOneLabelPerPointAndEvaluateScoresIt() throws IOException {
         Path labels = directory.resolve("out/labels.txt");
         Run cluster = run("cluster", "--data", wine.toString(), "-a", "njw", "--output", labels.toString(), "-q");
