@@ -18,6 +18,7 @@ import io.csc.graph.BandwidthRule;
 import io.csc.graph.GraphConnectivity;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -269,29 +270,51 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
             return;
         }
         double[] v = vectors.data();
-        boolean[] isConstrained = new boolean[n];
         double onConstrained = 0;
         for (int i : constrained) {
-            isConstrained[i] = true;
             for (int j = 0; j < columns; j++) {
                 onConstrained += v[i * columns + j] * v[i * columns + j];
             }
         }
         diagnostics.put("constrainedEigenvectorWeight", onConstrained / columns);
-        int[] free = new int[k];
-        int[] bound = new int[k];
-        for (int i = 0; i < n; i++) {
-            (isConstrained[i] ? bound : free)[labels[i]]++;
-        }
-        int unconstrained = n - constrained.length;
-        int largest = java.util.Arrays.stream(free).max().orElse(0);
-        long boundClusters = java.util.Arrays.stream(bound).filter(count -> count > 0).count();
-        if (unconstrained >= 2 * k && largest >= COLLAPSE_SHARE * unconstrained && boundClusters >= 2) {
+        Collapse collapse = Collapse.of(labels, constrained, k);
+        if (collapse.collapsed()) {
             diagnostics.warn(String.format(Locale.ROOT, "%.0f%% of the unconstrained points fell into one cluster while "
                     + "the constrained points span %d: the penalty term dominates the embedding (its eigenvectors put "
                     + "%.0f%% of their weight on the %.0f%% of points that are constrained); raise eta",
-                    100.0 * largest / unconstrained, boundClusters, 100 * onConstrained / columns,
+                    100 * collapse.largestShare(), collapse.constrainedClusters(), 100 * onConstrained / columns,
                     100.0 * constrained.length / n));
+        }
+    }
+
+    /**
+     * How the unconstrained points spread over the clusters: a collapse is at least
+     * {@link #COLLAPSE_SHARE} of them in one cluster while the constrained points span two or more.
+     *
+     * @param largestShare the share of the unconstrained points in the largest cluster
+     * @param constrainedClusters the clusters holding constrained points
+     * @param collapsed whether this is a collapse (with at least 2k unconstrained points)
+     */
+    record Collapse(double largestShare, int constrainedClusters, boolean collapsed) {
+
+        static Collapse of(int[] labels, int[] constrained, int k) {
+            int n = labels.length;
+            boolean[] isConstrained = new boolean[n];
+            for (int i : constrained) {
+                isConstrained[i] = true;
+            }
+            int[] free = new int[k];
+            int[] bound = new int[k];
+            for (int i = 0; i < n; i++) {
+                (isConstrained[i] ? bound : free)[labels[i]]++;
+            }
+            int unconstrained = n - constrained.length;
+            int largest = Arrays.stream(free).max().orElse(0);
+            int boundClusters = (int) Arrays.stream(bound).filter(count -> count > 0).count();
+            double share = unconstrained == 0 ? 0 : (double) largest / unconstrained;
+            boolean collapsed = k >= 2 && unconstrained >= 2 * k && largest >= COLLAPSE_SHARE * unconstrained
+                    && boundClusters >= 2;
+            return new Collapse(share, boundClusters, collapsed);
         }
     }
 }

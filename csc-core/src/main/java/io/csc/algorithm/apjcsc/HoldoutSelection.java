@@ -29,7 +29,12 @@ import java.util.SplittableRandom;
  * σ = factor x the σ of the bandwidth rule (factors from {@code select-sigma-min} to
  * {@code select-sigma-max} in steps of √2; a local-scaling rule is replaced by its mean scale) and
  * η from {@code select-eta-min} to {@code select-eta-max} in steps of 0.1. The highest CONS wins;
- * ties go to the candidate nearest the defaults (factor 1, then the configured η).
+ * ties go to the candidate nearest the defaults (factor 1, then the configured η). A candidate
+ * that collapses in any fold (almost every point without supervision in one cluster, see
+ * {@link AffinityPenaltyClustering}) is passed over unless every candidate does: held-out CONS
+ * alone can still favour it, since the held-out labelled points may stay split by class while
+ * the rest of the data falls into one cluster (TII on Waveform-21: 2 of 10 selected settings
+ * collapsed before this rule).
  *
  * <p>Cost: folds x factors graphs and eigenproblem set-ups, times the number of η eigensolves:
  * 3 x 7 x 4 = 84 solves with the defaults.
@@ -141,6 +146,7 @@ final class HoldoutSelection {
         for (ConstraintCounts[] row : counts) {
             Arrays.fill(row, ConstraintCounts.NONE);
         }
+        boolean[][] collapsed = new boolean[factors.length][etas.length];
         for (int s = 0; s < factors.length; s++) {
             KernelOptions kernel = KernelOptions.of(baseSigma * factors[s], BandwidthRule.FIXED,
                     options.kernel().neighbours());
@@ -152,15 +158,26 @@ final class HoldoutSelection {
                     int[] labels = screening.cluster(prepared, etas[e], k, foldRandom.split(), context,
                             Diagnostics.builder()).labels();
                     counts[s][e] = counts[s][e].plus(fold.heldOut(labels));
+                    collapsed[s][e] |= AffinityPenaltyClustering.Collapse.of(labels, prepared.constrained(), k).collapsed();
                 }
             }
         }
         double[][] scores = new double[factors.length][etas.length];
+        int collapsedCount = 0;
+        for (boolean[] row : collapsed) {
+            for (boolean value : row) {
+                collapsedCount += value ? 1 : 0;
+            }
+        }
+        boolean skipCollapsed = collapsedCount < factors.length * etas.length;
         int bestSigma = -1;
         int bestEta = -1;
         for (int s = 0; s < factors.length; s++) {
             for (int e = 0; e < etas.length; e++) {
                 scores[s][e] = counts[s][e].satisfaction();
+                if (skipCollapsed && collapsed[s][e]) {
+                    continue;
+                }
                 if (bestSigma < 0 || better(scores[s][e], factors[s], etas[e], scores[bestSigma][bestEta],
                         factors[bestSigma], etas[bestEta], options.eta())) {
                     bestSigma = s;
@@ -170,7 +187,8 @@ final class HoldoutSelection {
         }
         double sigma = baseSigma * factors[bestSigma];
         diagnostics.put("selectionSigmaFactors", factors).put("selectionEtas", etas)
-                .put("selectionScores", scores).put("selectedSigma", sigma).put("selectedEta", etas[bestEta]);
+                .put("selectionScores", scores).put("selectionCollapsed", collapsedCount)
+                .put("selectedSigma", sigma).put("selectedEta", etas[bestEta]);
         return options.withKernel(KernelOptions.of(sigma, BandwidthRule.FIXED, options.kernel().neighbours()))
                 .withEta(etas[bestEta]).withoutSelection();
     }
