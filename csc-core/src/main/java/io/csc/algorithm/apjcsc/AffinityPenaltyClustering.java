@@ -98,6 +98,14 @@ import java.util.SplittableRandom;
  */
 public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
 
+    /**
+     * With {@code select-folds}, how many of the best-ranked settings are tried on the whole
+     * supervision before one that collapses is kept anyway: held-out CONS can rank a collapsing
+     * setting first, because the held-out labelled points may stay split by class while the points
+     * without supervision fall into one cluster (TII on Waveform-21: 2 of 10 selections).
+     */
+    static final int SELECTION_ATTEMPTS = 5;
+
     /** Share of the unconstrained points in one cluster that counts as a collapse. */
     static final double COLLAPSE_SHARE = 0.95;
 
@@ -186,23 +194,38 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                 .put("graph", Parameter.enumText(options.graph()))
                 .put("penalty", type == PenaltyType.TYPE_I ? "P1" : "P2");
         SplittableRandom selectionRandom = random.split();
-        ApjcscOptions chosen = !options.selection().enabled() ? options : diagnostics.time("selection",
-                () -> HoldoutSelection.select(this, data, constraints, k, context, selectionRandom, diagnostics));
+        List<ApjcscOptions> candidates = !options.selection().enabled() ? List.of(options) : diagnostics.time(
+                "selection", () -> HoldoutSelection.select(this, data, constraints, k, context, selectionRandom,
+                        diagnostics));
         Supervision supervision = Supervision.of(constraints);
-        Prepared prepared = diagnostics.time("graph", () -> prepare(data, supervision, chosen.kernel(), context,
-                random.split()));
-        report(prepared, supervision, chosen.eta(), diagnostics);
-        Clustered clustered = cluster(prepared, chosen.eta(), k, random.split(), context, diagnostics);
-        return new ClusteringResult(name(), clustered.labels(), k, clustered.embedding(),
-                (System.nanoTime() - start) / 1e9, diagnostics.build(), null);
+        int attempts = Math.min(candidates.size(), SELECTION_ATTEMPTS);
+        for (int attempt = 0; ; attempt++) {
+            ApjcscOptions chosen = candidates.get(attempt);
+            Diagnostics.Builder fitDiagnostics = Diagnostics.builder();
+            SplittableRandom graphRandom = random.split();
+            Prepared prepared = fitDiagnostics.time("graph", () -> prepare(data, supervision, chosen.kernel(), context,
+                    graphRandom));
+            report(prepared, supervision, chosen.eta(), fitDiagnostics);
+            Clustered clustered = cluster(prepared, chosen.eta(), k, random.split(), context, fitDiagnostics);
+            if (clustered.collapsed() && attempt + 1 < attempts) {
+                continue;
+            }
+            if (candidates.size() > 1) {
+                diagnostics.put("selectedSigma", chosen.kernel().sigma()).put("selectedEta", chosen.eta())
+                        .put("selectionCollapsedWinners", attempt);
+            }
+            diagnostics.merge(fitDiagnostics.build());
+            return new ClusteringResult(name(), clustered.labels(), k, clustered.embedding(),
+                    (System.nanoTime() - start) / 1e9, diagnostics.build(), null);
+        }
     }
 
     /** A constrained graph and its eigenproblem, ready for any η. */
     record Prepared(ConstrainedGraph graph, JointProblem problem, int[] constrained) {
     }
 
-    /** Labels and the embedding they came from. */
-    record Clustered(int[] labels, DenseMatrix embedding) {
+    /** Labels, the embedding they came from, and whether they collapsed ({@link Collapse}). */
+    record Clustered(int[] labels, DenseMatrix embedding, boolean collapsed) {
     }
 
     /** Steps 1-4 of Algorithm 2 for one kernel. */
@@ -230,8 +253,8 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), kmeansRandom, context));
         diagnostics.put("kmeansInertia", clusters.inertia());
-        reportCollapse(vectors, clusters.labels(), prepared.constrained(), k, diagnostics);
-        return new Clustered(clusters.labels(), embedding);
+        boolean collapsed = reportCollapse(vectors, clusters.labels(), prepared.constrained(), k, diagnostics);
+        return new Clustered(clusters.labels(), embedding, collapsed);
     }
 
     private static void report(Prepared prepared, Supervision supervision, double eta, Diagnostics.Builder diagnostics) {
@@ -261,13 +284,15 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
      * Records the share of the eigenvectors' weight on the constrained points, and warns when the
      * clustering collapsed: almost all unconstrained points in one cluster while the constrained
      * ones are spread over several (the penalty term dominates; see the class comment on η).
+     *
+     * @return whether it collapsed
      */
-    private static void reportCollapse(DenseMatrix vectors, int[] labels, int[] constrained, int k,
+    private static boolean reportCollapse(DenseMatrix vectors, int[] labels, int[] constrained, int k,
                                        Diagnostics.Builder diagnostics) {
         int n = vectors.rows();
         int columns = vectors.columns();
         if (constrained.length == 0 || columns == 0 || k < 2) {
-            return;
+            return false;
         }
         double[] v = vectors.data();
         double onConstrained = 0;
@@ -285,6 +310,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                     100 * collapse.largestShare(), collapse.constrainedClusters(), 100 * onConstrained / columns,
                     100.0 * constrained.length / n));
         }
+        return collapse.collapsed();
     }
 
     /**

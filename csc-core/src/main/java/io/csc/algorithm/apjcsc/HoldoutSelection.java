@@ -12,6 +12,7 @@ import io.csc.graph.KernelOptions;
 import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -29,12 +30,9 @@ import java.util.SplittableRandom;
  * σ = factor x the σ of the bandwidth rule (factors from {@code select-sigma-min} to
  * {@code select-sigma-max} in steps of √2; a local-scaling rule is replaced by its mean scale) and
  * η from {@code select-eta-min} to {@code select-eta-max} in steps of 0.1. The highest CONS wins;
- * ties go to the candidate nearest the defaults (factor 1, then the configured η). A candidate
- * that collapses in any fold (almost every point without supervision in one cluster, see
- * {@link AffinityPenaltyClustering}) is passed over unless every candidate does: held-out CONS
- * alone can still favour it, since the held-out labelled points may stay split by class while
- * the rest of the data falls into one cluster (TII on Waveform-21: 2 of 10 selected settings
- * collapsed before this rule).
+ * ties go to the candidate nearest the defaults (factor 1, then the configured η). The candidates
+ * are returned ranked, so that the fit can pass over a winner that collapses on the whole
+ * supervision (see {@link AffinityPenaltyClustering}).
  *
  * <p>Cost: folds x factors graphs and eigenproblem set-ups, times the number of η eigensolves:
  * 3 x 7 x 4 = 84 solves with the defaults.
@@ -122,11 +120,11 @@ final class HoldoutSelection {
     }
 
     /**
-     * The options with σ and η chosen by held-out CONS (selection turned off), recording the grid
-     * and its scores in {@code diagnostics}; the options unchanged, with a warning, when the
+     * Every candidate's options (selection turned off), best held-out CONS first, recording the
+     * grid and its scores in {@code diagnostics}; only the options given, with a warning, when the
      * supervision is too small to split.
      */
-    static ApjcscOptions select(AffinityPenaltyClustering method, Dataset data, ConstraintSet constraints, int k,
+    static List<ApjcscOptions> select(AffinityPenaltyClustering method, Dataset data, ConstraintSet constraints, int k,
                                 RunContext context, SplittableRandom random, Diagnostics.Builder diagnostics) {
         ApjcscOptions options = method.options();
         SelectionOptions selection = options.selection();
@@ -136,7 +134,7 @@ final class HoldoutSelection {
         if (folds == null) {
             diagnostics.warn("Too little supervision to choose sigma and eta by " + selection.folds()
                     + "-fold held-out CONS; the given values are used");
-            return options.withoutSelection();
+            return List.of(options.withoutSelection());
         }
         double baseSigma = options.kernel().rule() == BandwidthRule.FIXED ? options.kernel().sigma()
                 : Bandwidths.resolve(options.kernel(), data, null, context).sigma();
@@ -146,7 +144,6 @@ final class HoldoutSelection {
         for (ConstraintCounts[] row : counts) {
             Arrays.fill(row, ConstraintCounts.NONE);
         }
-        boolean[][] collapsed = new boolean[factors.length][etas.length];
         for (int s = 0; s < factors.length; s++) {
             KernelOptions kernel = KernelOptions.of(baseSigma * factors[s], BandwidthRule.FIXED,
                     options.kernel().neighbours());
@@ -158,59 +155,42 @@ final class HoldoutSelection {
                     int[] labels = screening.cluster(prepared, etas[e], k, foldRandom.split(), context,
                             Diagnostics.builder()).labels();
                     counts[s][e] = counts[s][e].plus(fold.heldOut(labels));
-                    collapsed[s][e] |= AffinityPenaltyClustering.Collapse.of(labels, prepared.constrained(), k).collapsed();
                 }
             }
         }
         double[][] scores = new double[factors.length][etas.length];
-        int collapsedCount = 0;
-        for (boolean[] row : collapsed) {
-            for (boolean value : row) {
-                collapsedCount += value ? 1 : 0;
-            }
-        }
-        boolean skipCollapsed = collapsedCount < factors.length * etas.length;
-        int bestSigma = -1;
-        int bestEta = -1;
+        List<Candidate> candidates = new ArrayList<>();
         for (int s = 0; s < factors.length; s++) {
             for (int e = 0; e < etas.length; e++) {
                 scores[s][e] = counts[s][e].satisfaction();
-                if (skipCollapsed && collapsed[s][e]) {
-                    continue;
-                }
-                if (bestSigma < 0 || better(scores[s][e], factors[s], etas[e], scores[bestSigma][bestEta],
-                        factors[bestSigma], etas[bestEta], options.eta())) {
-                    bestSigma = s;
-                    bestEta = e;
-                }
+                candidates.add(new Candidate(scores[s][e], factors[s], etas[e]));
             }
         }
-        double sigma = baseSigma * factors[bestSigma];
-        diagnostics.put("selectionSigmaFactors", factors).put("selectionEtas", etas)
-                .put("selectionScores", scores).put("selectionCollapsed", collapsedCount)
-                .put("selectedSigma", sigma).put("selectedEta", etas[bestEta]);
-        return options.withKernel(KernelOptions.of(sigma, BandwidthRule.FIXED, options.kernel().neighbours()))
-                .withEta(etas[bestEta]).withoutSelection();
+        candidates.sort(ranking(options.eta()));
+        Candidate best = candidates.get(0);
+        diagnostics.put("selectionSigmaFactors", factors).put("selectionEtas", etas).put("selectionScores", scores)
+                .put("selectedSigma", baseSigma * best.factor()).put("selectedEta", best.eta());
+        List<ApjcscOptions> ranked = new ArrayList<>();
+        for (Candidate candidate : candidates) {
+            ranked.add(options.withKernel(KernelOptions.of(baseSigma * candidate.factor(), BandwidthRule.FIXED,
+                    options.kernel().neighbours())).withEta(candidate.eta()).withoutSelection());
+        }
+        return ranked;
     }
 
-    /** Higher CONS; on a tie (within 1e-12), the σ factor nearer 1, then the η nearer the default. */
-    static boolean better(double score, double factor, double eta, double bestScore, double bestFactor,
-                          double bestEta, double defaultEta) {
-        if (Double.isNaN(bestScore)) {
-            return !Double.isNaN(score);
-        }
-        if (Double.isNaN(score) || score < bestScore - 1e-12) {
-            return false;
-        }
-        if (score > bestScore + 1e-12) {
-            return true;
-        }
-        double distance = Math.abs(Math.log(factor));
-        double bestDistance = Math.abs(Math.log(bestFactor));
-        if (distance != bestDistance) {
-            return distance < bestDistance - 1e-12;
-        }
-        return Math.abs(eta - defaultEta) < Math.abs(bestEta - defaultEta) - 1e-12;
+    /** One point of the grid and its held-out CONS (NaN when no held-out constraint was scored). */
+    record Candidate(double score, double factor, double eta) {
+    }
+
+    /**
+     * Best first: higher CONS (NaN last); on a tie, the σ factor nearer 1, then the η nearer the
+     * default.
+     */
+    static Comparator<Candidate> ranking(double defaultEta) {
+        return Comparator.<Candidate>comparingInt(c -> Double.isNaN(c.score()) ? 1 : 0)
+                .thenComparingDouble(c -> -c.score())
+                .thenComparingDouble(c -> Math.abs(Math.log(c.factor())))
+                .thenComparingDouble(c -> Math.abs(c.eta() - defaultEta));
     }
 
     private static LabelledPoints restrict(LabelledPoints block, boolean[] keep) {

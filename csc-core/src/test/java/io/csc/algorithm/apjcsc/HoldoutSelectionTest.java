@@ -74,12 +74,19 @@ class HoldoutSelectionTest {
 
     @Test
     void tiesGoToTheDefaultsAndHigherScoresWin() {
-        assertTrue(HoldoutSelection.better(0.9, 2.0, 0.6, 0.8, 1.0, 0.9, 0.9));
-        assertFalse(HoldoutSelection.better(0.8, 2.0, 0.9, 0.8, 1.0, 0.6, 0.9));
-        assertTrue(HoldoutSelection.better(0.8, 1.0, 0.6, 0.8, 0.5, 0.9, 0.9));
-        assertTrue(HoldoutSelection.better(0.8, 1.0, 0.9, 0.8, 1.0, 0.6, 0.9));
-        assertTrue(HoldoutSelection.better(0.1, 1.0, 0.9, Double.NaN, 1.0, 0.6, 0.9));
-        assertFalse(HoldoutSelection.better(Double.NaN, 1.0, 0.9, 0.1, 1.0, 0.6, 0.9));
+        assertTrue(better(0.9, 2.0, 0.6, 0.8, 1.0, 0.9));
+        assertFalse(better(0.8, 2.0, 0.9, 0.8, 1.0, 0.6));
+        assertTrue(better(0.8, 1.0, 0.6, 0.8, 0.5, 0.9));
+        assertTrue(better(0.8, 1.0, 0.9, 0.8, 1.0, 0.6));
+        assertTrue(better(0.1, 1.0, 0.9, Double.NaN, 1.0, 0.6));
+        assertFalse(better(Double.NaN, 1.0, 0.9, 0.1, 1.0, 0.6));
+    }
+
+    /** Whether the first candidate ranks strictly before the second, with the default η 0.9. */
+    private static boolean better(double score, double factor, double eta, double otherScore, double otherFactor,
+                                  double otherEta) {
+        return HoldoutSelection.ranking(0.9).compare(new HoldoutSelection.Candidate(score, factor, eta),
+                new HoldoutSelection.Candidate(otherScore, otherFactor, otherEta)) < 0;
     }
 
     @Test
