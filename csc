@@ -6,11 +6,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/csc-cli/target/csc.jar"
 stale() {
   [ ! -f "$jar" ] && return 0
-  [ -n "$(find "$here/pom.xml" "$here"/csc-*/pom.xml "$here"/csc-*/src/main -newer "$jar" -print -quit 2>/dev/null)" ]
+  [ -n "$(find "$here/pom.xml" "$here"/csc-core/pom.xml "$here"/csc-cli/pom.xml "$here"/csc-core/src/main \
+      "$here"/csc-cli/src/main -newer "$jar" -print -quit 2>/dev/null)" ]
 }
 if stale; then
   echo "[csc] building the command line (first run or sources changed)..." >&2
-  mvn -q -B -f "$here/pom.xml" -DskipTests package >&2
+  mvn -q -B -f "$here/pom.xml" -pl csc-cli -am -DskipTests package >&2
 fi
 # shellcheck disable=SC2086
 exec java ${JAVA_OPTS:-} -jar "$jar" "$@"
