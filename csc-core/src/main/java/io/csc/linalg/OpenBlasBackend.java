@@ -112,10 +112,8 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
         if (ldc == n) {
             scratch.c.position(0).get(c, cOffset, (int) cSize);
         } else {
-            double[] row = new double[n];
             for (int i = 0; i < m; i++) {
-                scratch.c.position((long) i * ldc).get(row, 0, n);
-                System.arraycopy(row, 0, c, cOffset + i * ldc, n);
+                scratch.c.position((long) i * ldc).get(c, cOffset + i * ldc, n);
             }
             scratch.c.position(0);
         }
@@ -156,10 +154,8 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
         if (ldc == n) {
             scratch.singleC.position(0).get(c, cOffset, (int) cSize);
         } else {
-            float[] row = new float[n];
             for (int i = 0; i < m; i++) {
-                scratch.singleC.position((long) i * ldc).get(row, 0, n);
-                System.arraycopy(row, 0, c, cOffset + i * ldc, n);
+                scratch.singleC.position((long) i * ldc).get(c, cOffset + i * ldc, n);
             }
             scratch.singleC.position(0);
         }

@@ -114,6 +114,38 @@ public final class Operators {
     }
 
     /**
+     * The operator {@code S A S} for the diagonal {@code S = diag(scale)}, such as the normalized
+     * {@code D^-1/2 A D^-1/2}: O(n) on top of each product with A. Each application uses one
+     * scratch vector per calling thread, so it may be applied from several threads at once if A can.
+     */
+    public static SymmetricOperator congruence(SymmetricOperator operator, double[] scale) {
+        Objects.requireNonNull(operator, "operator");
+        int n = operator.size();
+        if (scale.length != n) {
+            throw new DimensionMismatchException(scale.length + " diagonal entries for an operator of size " + n);
+        }
+        ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
+        return new SymmetricOperator() {
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public void apply(double[] x, double[] y) {
+                double[] scaled = scratch.get();
+                for (int i = 0; i < n; i++) {
+                    scaled[i] = scale[i] * x[i];
+                }
+                operator.apply(scaled, y);
+                for (int i = 0; i < n; i++) {
+                    y[i] *= scale[i];
+                }
+            }
+        };
+    }
+
+    /**
      * The operator {@code A₁ + A₂}. Each application uses one scratch vector per calling thread,
      * so the sum may be applied from several threads at once if its terms can.
      */

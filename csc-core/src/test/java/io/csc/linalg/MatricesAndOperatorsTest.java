@@ -165,6 +165,17 @@ class MatricesAndOperatorsTest {
         assertThrows(DimensionMismatchException.class,
                 () -> Operators.sum(first, Operators.of(DenseMatrix.identity(3))));
         assertThrows(IllegalArgumentException.class, () -> Operators.shifted(first, Double.NaN, 0));
+        double[] scale = new double[40];
+        for (int i = 0; i < 40; i++) {
+            scale[i] = i % 7 == 0 ? 0.0 : 1.0 / (1 + i);
+        }
+        DenseMatrix congruence = Operators.toDense(Operators.congruence(second, scale));
+        for (int i = 0; i < 40; i++) {
+            for (int j = 0; j < 40; j++) {
+                assertEquals(scale[i] * dense.get(i, j) * scale[j], congruence.get(i, j), 1e-14);
+            }
+        }
+        assertThrows(DimensionMismatchException.class, () -> Operators.congruence(first, new double[3]));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.csc.algorithm.cspml;
 import io.csc.constraint.ConstraintMatrix;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricOperator;
 import java.util.Arrays;
@@ -77,16 +78,7 @@ final class ConstraintLayer {
      * degree-0 point, whose row and column stay 0).
      */
     SymmetricOperator normalized(double[] scale) {
-        return new StructuredOperator(size, (x, y) -> {
-            double[] scaled = new double[size];
-            for (int i = 0; i < size; i++) {
-                scaled[i] = scale[i] * x[i];
-            }
-            apply(scaled, y);
-            for (int i = 0; i < size; i++) {
-                y[i] *= scale[i];
-            }
-        });
+        return Operators.congruence(operator(), scale);
     }
 
     /** The degrees {@code W 1}. */

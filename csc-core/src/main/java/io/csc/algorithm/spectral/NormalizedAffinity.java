@@ -2,6 +2,7 @@ package io.csc.algorithm.spectral;
 
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DimensionMismatchException;
+import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricOperator;
 
@@ -80,29 +81,9 @@ public final class NormalizedAffinity {
      * each product with A. Thread-safe if A is (one scratch vector per calling thread).
      */
     public static SymmetricOperator normalize(SymmetricOperator matrix, double[] degrees) {
-        double[] scale = inverseSquareRootDegrees(degrees);
-        int n = matrix.size();
-        if (scale.length != n) {
-            throw new DimensionMismatchException(scale.length + " degrees for an operator of size " + n);
+        if (degrees.length != matrix.size()) {
+            throw new DimensionMismatchException(degrees.length + " degrees for an operator of size " + matrix.size());
         }
-        ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] scaled = scratch.get();
-                for (int i = 0; i < n; i++) {
-                    scaled[i] = scale[i] * x[i];
-                }
-                matrix.apply(scaled, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] *= scale[i];
-                }
-            }
-        };
+        return Operators.congruence(matrix, inverseSquareRootDegrees(degrees));
     }
 }
