@@ -1,6 +1,7 @@
 package io.csc.cluster;
 
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.DimensionMismatchException;
 import io.csc.util.Parallel;
 import java.util.Arrays;
@@ -186,7 +187,7 @@ public final class KMeans {
             double best = Double.POSITIVE_INFINITY;
             int bestIndex = 0;
             for (int j = 0; j < k; j++) {
-                double distance = squaredDistance(x, base, centroids, j * d, d);
+                double distance = DistanceKernels.squaredDistance(x, base, centroids, j * d, d);
                 if (distance < best) {
                     best = distance;
                     bestIndex = j;
@@ -195,15 +196,6 @@ public final class KMeans {
             labels[i] = bestIndex;
             distances[i] = best;
         }
-    }
-
-    private static double squaredDistance(double[] x, int base, double[] centroids, int centre, int d) {
-        double distance = 0;
-        for (int t = 0; t < d; t++) {
-            double difference = x[base + t] - centroids[centre + t];
-            distance += difference * difference;
-        }
-        return distance;
     }
 
     private static void requireFinite(DenseMatrix matrix, String what) {
@@ -246,7 +238,7 @@ public final class KMeans {
         for (double partial : parallel.map(n, grain, (from, to) -> {
             double sum = 0;
             for (int i = from; i < to; i++) {
-                sum += squaredDistance(x, i * d, mean, 0, d);
+                sum += DistanceKernels.squaredDistance(x, i * d, mean, 0, d);
             }
             return sum;
         })) {
@@ -386,7 +378,7 @@ public final class KMeans {
             parallel.forRange(n, grain, (from, to) -> {
                 double weight = 0;
                 for (int i = from; i < to; i++) {
-                    double distance = squaredDistance(x, i * d, centroids, centre, d);
+                    double distance = DistanceKernels.squaredDistance(x, i * d, centroids, centre, d);
                     if (seed == 0 || distance < distances[i]) {
                         distances[i] = distance;
                     }
@@ -440,7 +432,7 @@ public final class KMeans {
             Arrays.fill(halfGaps, Double.POSITIVE_INFINITY);
             for (int j = 0; j < k; j++) {
                 for (int other = j + 1; other < k; other++) {
-                    double half = 0.5 * Math.sqrt(squaredDistance(centroids, j * d, centroids, other * d, d));
+                    double half = 0.5 * Math.sqrt(DistanceKernels.squaredDistance(centroids, j * d, centroids, other * d, d));
                     halfGaps[j] = Math.min(halfGaps[j], half);
                     halfGaps[other] = Math.min(halfGaps[other], half);
                 }
@@ -514,7 +506,7 @@ public final class KMeans {
                 double second = Double.POSITIVE_INFINITY;
                 int bestIndex = 0;
                 for (int j = 0; j < k; j++) {
-                    double distance = squaredDistance(x, base, centroids, j * d, d);
+                    double distance = DistanceKernels.squaredDistance(x, base, centroids, j * d, d);
                     if (distance < best) {
                         second = best;
                         best = distance;
@@ -537,7 +529,7 @@ public final class KMeans {
                 double lower = lowerBounds[i] - (own == largestMover ? secondMovement : largestMovement);
                 double bound = Math.max(lower, halfGaps[own]);
                 if (upper >= bound) {
-                    upper = Math.sqrt(squaredDistance(x, i * d, centroids, own * d, d));
+                    upper = Math.sqrt(DistanceKernels.squaredDistance(x, i * d, centroids, own * d, d));
                 }
                 if (upper < bound) {
                     labels[i] = own;
@@ -563,7 +555,7 @@ public final class KMeans {
                     // the farthest point needs exact distances (rare: only when a cluster empties)
                     parallel.forRange(n, grain, (from, to) -> {
                         for (int i = from; i < to; i++) {
-                            upperBounds[i] = Math.sqrt(squaredDistance(x, i * d, centroids, labels[i] * d, d));
+                            upperBounds[i] = Math.sqrt(DistanceKernels.squaredDistance(x, i * d, centroids, labels[i] * d, d));
                         }
                     });
                     exact = true;
@@ -609,7 +601,7 @@ public final class KMeans {
                 for (int t = 0; t < d; t++) {
                     centroids[base + t] = sums[base + t] * scale;
                 }
-                double squared = squaredDistance(centroids, base, previousCentroids, base, d);
+                double squared = DistanceKernels.squaredDistance(centroids, base, previousCentroids, base, d);
                 double movement = Math.sqrt(squared);
                 squaredMovement += squared;
                 movements[j] = movement;
@@ -628,7 +620,7 @@ public final class KMeans {
             parallel.forRange(n, grain, (from, to) -> {
                 double partial = 0;
                 for (int i = from; i < to; i++) {
-                    partial += squaredDistance(x, i * d, centroids, labels[i] * d, d);
+                    partial += DistanceKernels.squaredDistance(x, i * d, centroids, labels[i] * d, d);
                 }
                 chunkWeights[from / grain] = partial;
             });

@@ -3,6 +3,7 @@ package io.csc.graph;
 import io.csc.algorithm.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
@@ -136,7 +137,7 @@ public final class SparseCoding {
                 }
                 int point = from + row;
                 for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = exactSquaredDistance(x, point * d, u, candidateIndices[t] * d, d);
+                    candidateDistances[t] = DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d);
                 }
                 int out = row * r;
                 int kept = 0;
@@ -168,15 +169,6 @@ public final class SparseCoding {
             }
             norms[row] = norm;
         }
-    }
-
-    private static double exactSquaredDistance(double[] x, int pointBase, double[] u, int landmarkBase, int d) {
-        double sum = 0;
-        for (int t = 0; t < d; t++) {
-            double difference = x[pointBase + t] - u[landmarkBase + t];
-            sum += difference * difference;
-        }
-        return sum;
     }
 
     /**

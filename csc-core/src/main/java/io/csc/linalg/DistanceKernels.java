@@ -10,6 +10,20 @@ public final class DistanceKernels {
     private DistanceKernels() {
     }
 
+    /**
+     * {@code ||a_row - b_row||²} summed directly over the d coordinates, for the row starting at
+     * {@code aBase} in {@code a} and the one at {@code bBase} in {@code b}: exact where the
+     * product form above would cancel, for single pairs such as a point and its centre.
+     */
+    public static double squaredDistance(double[] a, int aBase, double[] b, int bBase, int d) {
+        double sum = 0;
+        for (int t = 0; t < d; t++) {
+            double difference = a[aBase + t] - b[bBase + t];
+            sum += difference * difference;
+        }
+        return sum;
+    }
+
     /** The squared Euclidean norm of each of the n rows of a row-major {@code n x d} array. */
     public static double[] squaredNorms(double[] x, int n, int d) {
         if ((long) n * d > x.length) {

@@ -3,6 +3,7 @@ package io.csc.metric;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DistanceKernels;
 import java.util.Objects;
 
 /**
@@ -205,7 +206,7 @@ public final class ClusteringMetrics {
         }
         double[] scatter = new double[clusters];
         for (int i = 0; i < n; i++) {
-            scatter[clusterOf[i]] += Math.sqrt(squaredDistance(features, i * d, centroids, clusterOf[i] * d, d));
+            scatter[clusterOf[i]] += Math.sqrt(DistanceKernels.squaredDistance(features, i * d, centroids, clusterOf[i] * d, d));
         }
         for (int c = 0; c < clusters; c++) {
             scatter[c] /= sizes[c];
@@ -213,7 +214,7 @@ public final class ClusteringMetrics {
         double[] worst = new double[clusters];
         for (int c = 0; c < clusters; c++) {
             for (int other = c + 1; other < clusters; other++) {
-                double separation = Math.sqrt(squaredDistance(centroids, c * d, centroids, other * d, d));
+                double separation = Math.sqrt(DistanceKernels.squaredDistance(centroids, c * d, centroids, other * d, d));
                 double ratio = separation > 0 ? (scatter[c] + scatter[other]) / separation : Double.POSITIVE_INFINITY;
                 worst[c] = Math.max(worst[c], ratio);
                 worst[other] = Math.max(worst[other], ratio);
@@ -252,15 +253,6 @@ public final class ClusteringMetrics {
             entropy -= probability * Math.log(probability);
         }
         return entropy;
-    }
-
-    private static double squaredDistance(double[] x, int base, double[] centroids, int centre, int d) {
-        double distance = 0;
-        for (int t = 0; t < d; t++) {
-            double difference = x[base + t] - centroids[centre + t];
-            distance += difference * difference;
-        }
-        return distance;
     }
 
     private static void requirePoints(ContingencyTable table) {

@@ -11,6 +11,7 @@ import io.csc.constraint.ComponentPair;
 import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.linalg.DistanceKernels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -304,14 +305,7 @@ public final class CopKMeans implements ClusteringAlgorithm {
         }
 
         private double squaredDistance(int point, double[] centreData, int centre) {
-            double sum = 0;
-            int base = point * d;
-            int centreBase = centre * d;
-            for (int j = 0; j < d; j++) {
-                double difference = x[base + j] - centreData[centreBase + j];
-                sum += difference * difference;
-            }
-            return sum;
+            return DistanceKernels.squaredDistance(x, point * d, centreData, centre * d, d);
         }
     }
 }
