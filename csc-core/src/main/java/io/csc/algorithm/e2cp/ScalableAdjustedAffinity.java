@@ -21,12 +21,13 @@ import java.util.List;
  * exact W̃ is dense because F* is. The scalable W̃ drops exactly the positive F*_ij outside E, each
  * smaller than the m-th largest of its row and of its column. The dropped share of the total weight
  * of the exact W̃ is computed during the scan and reported as {@code droppedWeightShare}. On the ten
- * small data sets at 10% labels (docs/results/50-e2cp-sl.md), m = 40 drops 0-41% of the weight
+ * small data sets at 10% labels (docs/results/50-e2cp-sl.md), m = 40 drops 0.1-39% of the weight
  * (most on two-class sets: with labels of two classes Z and F* have rank one, and F* is positive on
  * every pair on the same side of its sign pattern, about half of all pairs) and gives the exact path's
- * NMI within ±0.03 on every set; m = 20 loses 0.045 on Waveform-21; without partners (m = 0: graph
- * edges and must-links only) NMI falls from 0.33 to 0.11 on Ionosphere and from 0.51 to 0.39 on
- * Waveform-21, close to the unconstrained graph: the propagated partners carry the propagation.
+ * NMI within 0.015 on every set; m = 20 loses 0.06 on Waveform-21 (one draw); without partners
+ * (m = 0: graph edges and must-links only) NMI falls from 0.34 to 0.09 on Ionosphere and from 0.51
+ * to 0.39 on Waveform-21, close to the unconstrained graph: the propagated partners carry the
+ * propagation.
  *
  * <p><b>Cost.</b> All n² entries of F* are visited once, in blocks of rows, each block one product
  * of the n x q factors on the backend: O(n² q) time (no more than the exact k-NN graph's O(n² d)
