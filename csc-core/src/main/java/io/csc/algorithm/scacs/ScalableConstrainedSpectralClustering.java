@@ -89,13 +89,17 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", 3,
             "r, the nearest base vectors coding each point");
     public static final Parameter<Double> BETA0 = Parameter.real("beta0", null,
-            "beta = beta0 * gamma_{k-1}; auto = 0.5 + 0.4 c/n for c constrained points (paper, Section 5.2)");
+            "beta = beta0 * gamma_{k-1}; auto = 0.5 (robust), 0.5 + 0.4 c/n for c constrained points (paper, Section 5.2)");
     public static final Parameter<Double> RIDGE = Parameter.real("ridge", 1e-8,
             "ridge added to a singular S (duplicate or unused base vectors), relative to its largest eigenvalue");
     public static final Parameter<Double> ORTHOGONALITY = Parameter.real("orthogonality", 0.9,
             "step 9: largest |cosine| between a solution vector and the constant vector that is kept");
 
-    public static final List<Parameter<?>> PARAMETERS = List.of(LANDMARKS, NEAREST, SpectralParameters.SIGMA,
+    public static final Parameter<ScacsVariant> VARIANT = Parameter.choice("variant", ScacsVariant.class,
+            ScacsVariant.ROBUST, "robust: constraint relative to each vector's energy on the constrained points, "
+                    + "beta0 0.5, thin supervision completed by unconstrained vectors; paper: Algorithm 1 as published");
+
+    public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, LANDMARKS, NEAREST, SpectralParameters.SIGMA,
             LandmarkSpectralClustering.LANDMARK_BANDWIDTH, BETA0, RIDGE, ORTHOGONALITY,
             SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
 
@@ -115,7 +119,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         SparseCodingOptions coding = new SparseCodingOptions(values.get(NEAREST),
                 values.get(LandmarkSpectralClustering.LANDMARK_BANDWIDTH), values.get(SpectralParameters.SIGMA));
         return new ScacsOptions(values.get(LANDMARKS), coding, values.get(BETA0), values.get(RIDGE),
-                values.get(ORTHOGONALITY), SpectralParameters.kmeans(values));
+                values.get(ORTHOGONALITY), SpectralParameters.kmeans(values), values.get(VARIANT));
     }
 
     @Override
@@ -161,10 +165,14 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
             LandmarkCoordinates coordinates = LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), backend);
             double[] constant = constantCoordinates(graph, coordinates, n);
             DenseMatrix projected = coordinates.project(constraintProjection, backend);
-            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, constant, k, beta0,
-                    options.orthogonality(), backend);
+            boolean robust = options.variant() == ScacsVariant.ROBUST;
+            DenseMatrix normalization = robust ? coordinates.project(
+                    constrainedGram(normalizedCodes, constraints.constrainedPoints(), p), backend) : null;
+            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant,
+                    k, beta0, options.orthogonality(), robust, backend);
             return new Spectrum(coordinates, solution, embeddingMap(graph, coordinates, solution.selection(), backend));
         });
+        diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
         ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
         DenseMatrix embedding = diagnostics.time("embedding", () -> {
             DenseMatrix rows = LandmarkGraph.embed(code.codes(), spectrum.map(), context.parallel());
@@ -180,6 +188,28 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
 
     /** The eigen stage's results: the coordinates, steps 5 to 10, and the map of step 11. */
     private record Spectrum(LandmarkCoordinates coordinates, ConstrainedCut.Solution solution, DenseMatrix map) {
+    }
+
+    /**
+     * {@code Ẑ D_c Ẑᵀ = Σ_{i constrained} ẑ_i ẑ_iᵀ}, the p x p Gram matrix of the constrained points'
+     * normalized codes (rows of {@code codes}): {@code uᵀ Ẑ D_c Ẑᵀ u} is the energy of
+     * {@code v = Ẑᵀu} on the constrained points. Time O(c r²).
+     */
+    static DenseMatrix constrainedGram(SparseMatrix codes, int[] points, int p) {
+        int[] rowPointers = codes.rowPointers();
+        int[] columns = codes.columnIndices();
+        double[] values = codes.values();
+        DenseMatrix gram = DenseMatrix.zeros(p, p);
+        double[] out = gram.data();
+        for (int point : points) {
+            for (int a = rowPointers[point]; a < rowPointers[point + 1]; a++) {
+                int base = columns[a] * p;
+                for (int b = rowPointers[point]; b < rowPointers[point + 1]; b++) {
+                    out[base + columns[b]] += values[a] * values[b];
+                }
+            }
+        }
+        return gram;
     }
 
     /** {@code Tᵀ (D^1/2 1) / √n}: its dot product with coordinates y is {@code 1ᵀẐᵀTy / √n}. */
