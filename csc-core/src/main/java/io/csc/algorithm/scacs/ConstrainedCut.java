@@ -119,8 +119,25 @@ final class ConstrainedCut {
      */
     static Solution solve(LandmarkCoordinates coordinates, DenseMatrix constraints, double[] constant, int k,
                           double beta0, double tolerance, LinearAlgebraBackend backend) {
+        return solve(coordinates, constraints, null, constant, k, beta0, tolerance, false, backend);
+    }
+
+    /**
+     * Steps 5 to 10 with the constraint measured against {@code N}: {@code vᵀQv >= β vᵀNv}, γ from
+     * {@code M y = γ N y} and Eq. 16 as {@code diag(a) y = λ (M - βN) y}. {@code N = null} is the
+     * identity, the paper's {@code vᵀQv >= β vᵀv}; the robust variant passes the constrained points'
+     * Gram matrix {@code Tᵀ Ẑ D_c Ẑᵀ T}, positive semi-definite.
+     *
+     * @param complete when fewer than k-1 vectors pass steps 7 to 9, add the leading unconstrained
+     *     vectors (eigenvectors of Ŝ by ascending cut) up to k-1
+     */
+    static Solution solve(LandmarkCoordinates coordinates, DenseMatrix constraints, DenseMatrix normalization,
+                          double[] constant, int k, double beta0, double tolerance, boolean complete,
+                          LinearAlgebraBackend backend) {
         int p = coordinates.size();
-        double[] gammas = SymmetricEigen.largest(backend, constraints, k - 1).values();
+        double[] gammas = normalization == null
+                ? SymmetricEigen.largest(backend, constraints, k - 1).values()
+                : Arrays.copyOf(GeneralizedEigen.indefinite(backend, normalization, constraints).values(), k - 1);
         double beta = beta0 * gammas[k - 2];
         double[] cut = coordinates.cutDiagonal();
         double[] norms = coordinates.dataNormDiagonal();
@@ -129,8 +146,16 @@ final class ConstrainedCut {
                     unconstrained(p, cut, norms, constant, k));
         }
         DenseMatrix shifted = constraints.copy();
-        for (int i = 0; i < p; i++) {
-            shifted.set(i, i, shifted.get(i, i) - beta);
+        if (normalization == null) {
+            for (int i = 0; i < p; i++) {
+                shifted.set(i, i, shifted.get(i, i) - beta);
+            }
+        } else {
+            double[] target = shifted.data();
+            double[] source = normalization.data();
+            for (int i = 0; i < target.length; i++) {
+                target[i] -= beta * source[i];
+            }
         }
         EigenDecomposition pencil = GeneralizedEigen.indefinite(backend, diagonal(cut), shifted);
         double[] reciprocal = pencil.values();
@@ -149,7 +174,32 @@ final class ConstrainedCut {
             return new Solution(gammas, beta0, beta, selection, Outcome.NO_FEASIBLE_VECTOR,
                     unconstrained(p, cut, norms, constant, k));
         }
+        if (complete && selection.count() < k - 1) {
+            return new Solution(gammas, beta0, beta, selection, Outcome.CONSTRAINED,
+                    completed(selection, unconstrained(p, cut, norms, constant, k), k));
+        }
         return new Solution(gammas, beta0, beta, selection, Outcome.CONSTRAINED, selection);
+    }
+
+    /** The constrained vectors followed by the first unconstrained ones, k-1 in all (fewer if there are not enough). */
+    static Selection completed(Selection constrained, Selection unconstrained, int k) {
+        int m = constrained.count();
+        int added = Math.min(k - 1 - m, unconstrained.count());
+        int p = constrained.coordinates().rows();
+        DenseMatrix coordinates = DenseMatrix.zeros(p, m + added);
+        double[] cuts = new double[m + added];
+        double[] eigenvalues = new double[m + added];
+        for (int j = 0; j < m + added; j++) {
+            Selection source = j < m ? constrained : unconstrained;
+            int column = j < m ? j : j - m;
+            for (int i = 0; i < p; i++) {
+                coordinates.set(i, j, source.coordinates().get(i, column));
+            }
+            cuts[j] = source.cuts()[column];
+            eigenvalues[j] = source.eigenvalues()[column];
+        }
+        return new Selection(coordinates, cuts, eigenvalues, constrained.constantCosines(), constrained.positive(),
+                constrained.withData(), constrained.orthogonal());
     }
 
     /** Steps 8 to 10 on the eigenvectors of Ŝ, the unit coordinate vectors. */

@@ -44,7 +44,9 @@ final class ScacsDiagnostics {
                     + " with a positive eigenvalue, " + constrained.orthogonal() + " orthogonal to the constant vector); "
                     + "used the unconstrained eigenvectors of S instead; raise orthogonality or lower beta0");
             case CONSTRAINED -> {
-                if (selection.count() < k - 1) {
+                if (selection.count() > constrained.count()) {
+                    diagnostics.put("completedVectors", selection.count() - constrained.count());
+                } else if (selection.count() < k - 1) {
                     diagnostics.warn("Only " + selection.count() + " feasible vectors for k - 1 = " + (k - 1) + " ("
                             + constrained.positive() + " with a positive eigenvalue, " + constrained.orthogonal()
                             + " orthogonal to the constant vector); the embedding has " + selection.count() + " columns");

@@ -14,23 +14,28 @@ import io.csc.graph.SparseCodingOptions;
  *     cluster the rest poorly (on Iris, 10% labels: ACC 0.75 at p = n, 0.88 at p = n/4)
  * @param coding r nearest base vectors (default 3) and the kernel width (default: the paper's rule,
  *     the mean distance between all points and all base vectors)
- * @param beta0 β0 of {@code β = β0 γ_{k-1}}, finite and >= 0, or null for the paper's rule
- *     {@code β0 = 0.5 + 0.4 c / n} with c the number of constrained points
+ * @param beta0 β0 of {@code β = β0 γ_{k-1}}, finite and >= 0, or null for the variant's rule:
+ *     {@link #ROBUST_BETA0} for the robust variant, the paper's {@code β0 = 0.5 + 0.4 c / n} with c
+ *     the number of constrained points for the paper's
  * @param ridge the ridge added to a singular Ŝ, relative to its largest eigenvalue, in (0, 1),
  *     default {@code 1e-8}
  * @param orthogonality the largest |cosine| between a solution vector and the constant vector that
  *     step 9 accepts, in [0, 1], default 0.9: only vectors that are mostly constant (more than 81%
  *     of their energy along the all-ones vector) are removed
  * @param kmeans the final k-means
+ * @param variant the constrained cut solved: {@link ScacsVariant#ROBUST} (default) or the paper's
  */
 public record ScacsOptions(Integer landmarks, SparseCodingOptions coding, Double beta0, double ridge, double orthogonality,
-                           KMeansOptions kmeans) {
+                           KMeansOptions kmeans, ScacsVariant variant) {
+
+    /** β0 of the robust variant when not given. */
+    public static final double ROBUST_BETA0 = 0.5;
 
     /** The number of base vectors of the paper's experiments, used when n is at least 2,000. */
     public static final int DEFAULT_LANDMARKS = 500;
 
     public ScacsOptions {
-        if (coding == null || kmeans == null) {
+        if (coding == null || kmeans == null || variant == null) {
             throw new IllegalArgumentException("Invalid SCACS options: null component");
         }
         if (landmarks != null && landmarks < 2) {
@@ -56,8 +61,14 @@ public record ScacsOptions(Integer landmarks, SparseCodingOptions coding, Double
         return Math.min(wanted, n);
     }
 
-    /** β0 for c constrained points out of n: the given value, or {@code 0.5 + 0.4 c / n}. */
+    /**
+     * β0 for c constrained points out of n: the given value, else {@link #ROBUST_BETA0} (robust) or
+     * {@code 0.5 + 0.4 c / n} (paper).
+     */
     public double beta0For(int constrainedPoints, int n) {
-        return beta0 != null ? beta0 : 0.5 + 0.4 * constrainedPoints / n;
+        if (beta0 != null) {
+            return beta0;
+        }
+        return variant == ScacsVariant.ROBUST ? ROBUST_BETA0 : 0.5 + 0.4 * constrainedPoints / n;
     }
 }
