@@ -13,10 +13,10 @@ import java.util.Map;
 public final class SelectionGrids {
 
     private static final Map<String, List<Map<String, String>>> GRIDS = Map.ofEntries(
-            Map.entry("scacs", List.of(Map.of(), Map.of("nearest", "5"), Map.of("bandwidth", "nearest-mean"))),
+            Map.entry("scacs", List.of(Map.of(), Map.of("variant", "paper"), Map.of("nearest", "5"))),
             Map.entry("sc-pc", List.of(Map.of(), Map.of("nearest", "5"), Map.of("bandwidth", "mean-distance"))),
-            Map.entry("fast-csp-ml", List.of(Map.of(), Map.of("bandwidth", "median"), Map.of("alpha", "1.0"))),
-            Map.entry("csp-ml", List.of(Map.of(), Map.of("bandwidth", "knn-mean"), Map.of("graph", "knn"))),
+            Map.entry("fast-csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "median"))),
+            Map.entry("csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "knn-mean"))),
             Map.entry("e2cp", List.of(Map.of(), Map.of("bandwidth", "self-tuning"), Map.of("neighbours", "10"))),
             Map.entry("sl", List.of(Map.of(), Map.of("graph", "knn"), Map.of("bandwidth", "self-tuning"))),
             Map.entry("apjcsc-1", List.of(Map.of(), Map.of("eta", "0.7"), Map.of("bandwidth", "self-tuning"))),

@@ -47,34 +47,15 @@ final class FastMultiLayerModel implements ClusteringModel {
 
     @Override
     public DenseMatrix embed(Dataset points, RunContext context) {
-        int n = points.size();
-        int k = map.columns();
-        DenseMatrix embedding = DenseMatrix.zeros(n, k);
-        for (int start = 0; start < n; start += POINT_BLOCK) {
-            int end = Math.min(n, start + POINT_BLOCK);
-            int[] rows = new int[end - start];
-            for (int i = 0; i < rows.length; i++) {
-                rows[i] = start + i;
-            }
-            DenseMatrix block = embedBlock(n == rows.length ? points : points.subset(rows), context);
-            System.arraycopy(block.data(), 0, embedding.data(), start * k, block.data().length);
-        }
-        return embedding;
+        return embedInBlocks(points, map.columns(), block -> embedBlock(block, context));
     }
 
     /** The embedding of a block of points: their rows of each layer, combined as in the fit. */
     private DenseMatrix embedBlock(Dataset points, RunContext context) {
         int l = kernel.size();
         int n = points.size();
-        DenseMatrix similarity = kernel.columns(points, context);
-        double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(NormalizedAffinity.rowSums(similarity));
+        DenseMatrix similarity = similarityRows(kernel, points, factor, similarityColumnScale, context);
         double cannotLinkRowScale = factor / Math.sqrt(l);
-        double[] s = similarity.data();
-        for (int a = 0; a < n; a++) {
-            for (int j = 0; j < l; j++) {
-                s[a * l + j] *= factor * rowScale[a] * similarityColumnScale[j];
-            }
-        }
         DenseMatrix cannotLink = DenseMatrix.zeros(n, l);
         double[] c = cannotLink.data();
         for (int a = 0; a < n; a++) {
@@ -103,6 +84,41 @@ final class FastMultiLayerModel implements ClusteringModel {
         }
         DenseMatrix embedding = SampledBlocks.multiply(context.backend(), modified, map);
         embedding.normalizeRows();
+        return embedding;
+    }
+
+    /**
+     * The new points' rows of the similarity layer's sampled columns, {@code M₁ = sqrt(l/n) D W₁(:, L) Δ}
+     * with D from their row sums over the samples and Δ the fit's column scales.
+     */
+    static DenseMatrix similarityRows(SampledKernel kernel, Dataset points, double factor, double[] columnScale,
+                                      RunContext context) {
+        int l = kernel.size();
+        int n = points.size();
+        DenseMatrix similarity = kernel.columns(points, context);
+        double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(NormalizedAffinity.rowSums(similarity));
+        double[] s = similarity.data();
+        for (int a = 0; a < n; a++) {
+            for (int j = 0; j < l; j++) {
+                s[a * l + j] *= factor * rowScale[a] * columnScale[j];
+            }
+        }
+        return similarity;
+    }
+
+    /** {@code embed} in blocks of {@value #POINT_BLOCK} points, so memory stays O(block x l). */
+    static DenseMatrix embedInBlocks(Dataset points, int columns, java.util.function.Function<Dataset, DenseMatrix> block) {
+        int n = points.size();
+        DenseMatrix embedding = DenseMatrix.zeros(n, columns);
+        for (int start = 0; start < n; start += POINT_BLOCK) {
+            int end = Math.min(n, start + POINT_BLOCK);
+            int[] rows = new int[end - start];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = start + i;
+            }
+            DenseMatrix part = block.apply(n == rows.length ? points : points.subset(rows));
+            System.arraycopy(part.data(), 0, embedding.data(), start * columns, part.data().length);
+        }
         return embedding;
     }
 

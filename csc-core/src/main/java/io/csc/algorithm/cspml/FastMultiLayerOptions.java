@@ -7,6 +7,9 @@ import io.csc.graph.KernelOptions;
 /**
  * Options of {@link FastMultiLayerConstrainedClustering} (FAST-CSP-ML).
  *
+ * @param variant robust (the default, {@link SubspaceRestriction}) or paper (Algorithm 4 as published)
+ * @param dimension m of the robust variant (>= 0; 0 = {@value SubspaceRestriction#DIMENSION_PER_CLUSTER} k;
+ *     at least k, at most l; ignored by the paper variant)
  * @param samples l, the number of sampled columns common to all layers (>= 2); memory is about
  *     n x l doubles
  * @param kernel the Gaussian kernel: a fixed σ (the paper's is 1), the median rule on a sample, or
@@ -15,13 +18,16 @@ import io.csc.graph.KernelOptions;
  * @param alpha α of the modified Laplacian (finite, >= 0)
  * @param kmeans the final k-means
  */
-public record FastMultiLayerOptions(int samples, KernelOptions kernel, double alpha, KMeansOptions kmeans) {
+public record FastMultiLayerOptions(Variant variant, int dimension, int samples, KernelOptions kernel, double alpha, KMeansOptions kmeans) {
 
     public FastMultiLayerOptions {
         if (samples < 2) {
             throw new IllegalArgumentException("Invalid samples: " + samples + " (must be >= 2)");
         }
-        if (kernel == null || kmeans == null) {
+        if (dimension < 0) {
+            throw new IllegalArgumentException("Invalid dimension: " + dimension + " (must be >= 0; 0 = automatic)");
+        }
+        if (variant == null || kernel == null || kmeans == null) {
             throw new IllegalArgumentException("Invalid FAST-CSP-ML options: null component");
         }
         if (kernel.rule() == BandwidthRule.SELF_TUNING) {

@@ -28,8 +28,12 @@ import java.util.function.UnaryOperator;
  * @param vectors the n x r orthonormal extension
  * @param sampledRows the rows of {@code vectors} at the sampled points, l x r
  * @param values the kept eigenvalues of the sampled block, descending
+ * @param form the r x r matrix {@code vectorsᵀ Ã vectors} of the Nyström approximation
+ *     {@code Ã = Ũ Σ̃ Ũᵀ}, {@code Σ̃ = (n/l) Σ_Q}, of the full matrix: the matrix restricted to the
+ *     extended subspace (the robust variant's similarity term, {@link SubspaceRestriction})
  */
-record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledRows, double[] values) {
+record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledRows, double[] values,
+                      DenseMatrix form) {
 
     /** Relative threshold below which an eigenvalue of {@code ŨᵀŨ} counts as 0 (a dependent column). */
     private static final double RANK_TOLERANCE = 1e-10;
@@ -47,7 +51,7 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
         int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
         if (count == 0) {
             return new LayerExtension(DenseMatrix.zeros(l, 0), DenseMatrix.zeros(n, 0), DenseMatrix.zeros(l, 0),
-                    new double[0]);
+                    new double[0], DenseMatrix.zeros(0, 0));
         }
         DenseMatrix scaled = pairs.vectors().columns(0, count);
         for (int j = 0; j < count; j++) {
@@ -61,7 +65,27 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
         DenseMatrix vectors = SampledBlocks.multiply(backend, extended, basis);
         DenseMatrix map = MatrixProducts.multiply(backend, scaled, basis);
         return new LayerExtension(map, vectors, SampledBlocks.rows(vectors, sample),
-                Arrays.copyOf(pairs.values(), count));
+                Arrays.copyOf(pairs.values(), count), form(extended, basis, pairs.values(), factor, backend));
+    }
+
+    /**
+     * {@code Tᵀ G Σ̃ G T} with {@code G = ŨᵀŨ} and {@code Σ̃ = Σ_Q / factor²}: the Nyström
+     * approximation {@code Ũ Σ̃ Ũᵀ} seen from the orthonormal basis {@code Ũ T}. O(n r² + r³).
+     */
+    private static DenseMatrix form(DenseMatrix extended, DenseMatrix basis, double[] blockValues, double factor,
+                                    LinearAlgebraBackend backend) {
+        DenseMatrix gram = MatrixProducts.gram(backend, extended);
+        DenseMatrix projected = MatrixProducts.multiply(backend, gram, basis);
+        DenseMatrix weighted = projected.copy();
+        for (int i = 0; i < weighted.rows(); i++) {
+            double value = blockValues[i] / (factor * factor);
+            for (int j = 0; j < weighted.columns(); j++) {
+                weighted.set(i, j, weighted.get(i, j) * value);
+            }
+        }
+        DenseMatrix form = MatrixProducts.multiplyTransposeA(backend, projected, weighted);
+        form.symmetrize();
+        return form;
     }
 
     /**

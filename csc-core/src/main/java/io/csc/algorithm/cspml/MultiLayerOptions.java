@@ -8,6 +8,11 @@ import io.csc.linalg.LanczosOptions;
 /**
  * Options of {@link MultiLayerConstrainedClustering} (CSP-ML).
  *
+ * @param variant robust (the default: {@code L_mod} over the similarity layer's leading eigenvectors,
+ *     {@link SubspaceRestriction}) or paper (Algorithm 3 as published)
+ * @param dimension m of the robust variant, the number of the similarity layer's leading
+ *     eigenvectors spanning the embedding (>= 0; 0 = {@value SubspaceRestriction#DIMENSION_PER_CLUSTER} k;
+ *     raised to k when smaller; ignored by the paper variant)
  * @param graph the similarity layer W₁: dense Gaussian affinity (the paper's) or symmetric k-NN graph
  * @param kernel the Gaussian kernel and its bandwidth; the paper uses {@code exp(-||x - y||² / 2)},
  *     a fixed σ = 1
@@ -17,12 +22,15 @@ import io.csc.linalg.LanczosOptions;
  * @param kmeans the final k-means
  * @param lanczos the iterative eigensolver of the constraint layers and of {@code L_mod}
  */
-public record MultiLayerOptions(GraphType graph, KernelOptions kernel, int neighbours, double alpha,
+public record MultiLayerOptions(Variant variant, int dimension, GraphType graph, KernelOptions kernel, int neighbours, double alpha,
                                 KMeansOptions kmeans, LanczosOptions lanczos) {
 
     public MultiLayerOptions {
-        if (graph == null || kernel == null || kmeans == null || lanczos == null) {
+        if (variant == null || graph == null || kernel == null || kmeans == null || lanczos == null) {
             throw new IllegalArgumentException("Invalid CSP-ML options: null component");
+        }
+        if (dimension < 0) {
+            throw new IllegalArgumentException("Invalid dimension: " + dimension + " (must be >= 0; 0 = automatic)");
         }
         if (neighbours < 1) {
             throw new IllegalArgumentException("Invalid neighbours: " + neighbours + " (must be >= 1)");

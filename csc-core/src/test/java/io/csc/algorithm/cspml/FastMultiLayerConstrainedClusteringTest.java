@@ -33,9 +33,9 @@ class FastMultiLayerConstrainedClusteringTest {
         ConstraintSet constraints = TestSupport.labels(data, 20, 4);
         try (RunContext context = RunContext.sequential(4)) {
             ClusteringResult exact = MultiLayerConstrainedClustering.DESCRIPTOR.create(ParameterValues.parse(
-                    List.of("sigma=1", "alpha=0.7"))).fit(data, constraints, 3, context);
+                    List.of("variant=paper", "sigma=1", "alpha=0.7"))).fit(data, constraints, 3, context);
             assertArrayEquals(new int[] {3, 3, 3}, (int[]) exact.diagnostics().value("layerDimensions"));
-            ClusteringResult fast = method("sigma=1", "alpha=0.7", "samples=150").fit(data, constraints, 3, context);
+            ClusteringResult fast = method("variant=paper", "sigma=1", "alpha=0.7", "samples=150").fit(data, constraints, 3, context);
             assertArrayEquals(new int[] {3, 3, 3}, (int[]) fast.diagnostics().value("layerDimensions"));
             assertEquals(0.0, TestSupport.projector(fast.embedding()).maxAbsoluteDifference(
                     TestSupport.projector(exact.embedding())), 1e-6);
@@ -46,12 +46,12 @@ class FastMultiLayerConstrainedClusteringTest {
     @Test
     void goldenRunsWithFewSamples() {
         Dataset iris = TestSupport.bundled("iris");
-        double constrained = TestSupport.meanRandIndex(method("samples=60"), iris, 45, 5);
+        double constrained = TestSupport.meanRandIndex(method("variant=paper", "samples=60"), iris, 45, 5);
         double unconstrained = TestSupport.meanRandIndex(NystromSpectralClustering.DESCRIPTOR.create(
                 ParameterValues.parse(List.of("samples=60"))), iris, 45, 5);
         assertTrue(constrained > unconstrained + 0.02, "iris: " + constrained + " vs nystrom " + unconstrained);
         assertTrue(constrained > 0.88, "iris: mean RI " + constrained);
-        assertTrue(TestSupport.meanRandIndex(method("samples=60"), TestSupport.bundled("wine"), 45, 5) > 0.93);
+        assertTrue(TestSupport.meanRandIndex(method("variant=paper", "samples=60"), TestSupport.bundled("wine"), 45, 5) > 0.93);
     }
 
     @Test
@@ -123,7 +123,7 @@ class FastMultiLayerConstrainedClusteringTest {
         assertEquals(40, options.kmeans().maxIterations());
         assertEquals("median", io.csc.algorithm.Parameter.enumText(FastMultiLayerConstrainedClustering.options(
                 ParameterValues.parse(List.of("bandwidth=median"))).kernel().rule()));
-        assertEquals(List.of("samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
+        assertEquals(List.of("variant", "dimension", "samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
                 "kmeans-iterations"), FastMultiLayerConstrainedClustering.PARAMETERS.stream()
                 .map(io.csc.algorithm.Parameter::name).toList());
     }

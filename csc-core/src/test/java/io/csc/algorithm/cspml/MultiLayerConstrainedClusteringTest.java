@@ -59,10 +59,10 @@ class MultiLayerConstrainedClusteringTest {
         int n = data.size();
         int k = 3;
         double alpha = 0.7;
-        MultiLayerConstrainedClustering method = method("sigma=1", "alpha=" + alpha);
+        MultiLayerConstrainedClustering method = method("variant=paper", "sigma=1", "alpha=" + alpha);
         ConstraintSet constraints = TestSupport.labels(data, 12, 4);
         try (RunContext context = RunContext.sequential(4)) {
-            List<MultiLayerConstrainedClustering.Layer> layers = method.layers(data, constraints, k, Diagnostics.builder(),
+            List<MultiLayerConstrainedClustering.Layer> layers = method.layers(data, constraints, k, 0, Diagnostics.builder(),
                     new SplittableRandom(4), context);
             DenseMatrix expected = DenseMatrix.zeros(n, n);
             for (MultiLayerConstrainedClustering.Layer layer : layers) {
@@ -102,25 +102,25 @@ class MultiLayerConstrainedClusteringTest {
     }
 
     @Test
-    void goldenRunsOnIrisAndWine() {
+    void goldenRunsOnIrisAndWineOfThePaperVariant() {
         Dataset iris = TestSupport.bundled("iris");
-        double constrained = TestSupport.meanRandIndex(method(), iris, 30, 5);
+        double constrained = TestSupport.meanRandIndex(method("variant=paper"), iris, 30, 5);
         double unconstrained = TestSupport.meanRandIndex(NormalizedSpectralClustering.DESCRIPTOR.create(), iris, 30, 1);
         assertTrue(constrained > unconstrained + 0.05, "iris: " + constrained + " vs NJW " + unconstrained);
         assertTrue(constrained > 0.90, "iris: mean RI " + constrained);
         // Wine is nearly separated without supervision (NJW: 0.97); labels must keep it there and improve.
         Dataset wine = TestSupport.bundled("wine");
-        assertTrue(TestSupport.meanRandIndex(method(), wine, 30, 5) > 0.95);
-        assertTrue(TestSupport.meanRandIndex(method(), wine, 120, 3) > 0.98);
+        assertTrue(TestSupport.meanRandIndex(method("variant=paper"), wine, 30, 5) > 0.95);
+        assertTrue(TestSupport.meanRandIndex(method("variant=paper"), wine, 120, 3) > 0.98);
         // The paper's kernel exp(-||x - y||² / 2) with alpha = 1 on z-scored Iris still helps.
-        assertTrue(TestSupport.meanRandIndex(method("sigma=1", "alpha=1"), iris, 75, 3) > 0.88);
+        assertTrue(TestSupport.meanRandIndex(method("variant=paper", "sigma=1", "alpha=1"), iris, 75, 3) > 0.88);
     }
 
     @Test
-    void everyPointLabelledGivesTheTruth() {
+    void everyPointLabelledGivesTheTruthInThePaperVariant() {
         Dataset data = TestSupport.bundled("wine");
         try (RunContext context = RunContext.sequential(2)) {
-            ClusteringResult result = method().fit(data, TestSupport.labels(data, data.size(), 2), 3, context);
+            ClusteringResult result = method("variant=paper").fit(data, TestSupport.labels(data, data.size(), 2), 3, context);
             assertEquals(1.0, ClusteringMetrics.randIndex(data.labels(), result.labels()), 0.0);
         }
     }
@@ -186,8 +186,9 @@ class MultiLayerConstrainedClusteringTest {
         for (Parameter<?> parameter : descriptor.parameters()) {
             names.add(parameter.name());
         }
-        assertEquals(List.of("alpha", "graph", "neighbours", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
-                "kmeans-iterations", "eigen-tolerance", "eigen-iterations", "select"), names);
+        assertEquals(List.of("variant", "dimension", "alpha", "graph", "neighbours", "sigma", "bandwidth",
+                "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations",
+                "select"), names);
         MultiLayerOptions options = MultiLayerConstrainedClustering.options(ParameterValues.of(Map.of("alpha", "0.5",
                 "graph", "knn", "neighbours", "12", "sigma", "2", "scale-neighbours", "5", "kmeans-restarts", "3",
                 "kmeans-iterations", "50", "eigen-tolerance", "1e-9", "eigen-iterations", "200")));

@@ -1,0 +1,49 @@
+package io.csc.algorithm.cspml;
+
+import io.csc.algorithm.ClusteringModel;
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.SampledBlocks;
+import io.csc.algorithm.spectral.SampledKernel;
+import io.csc.cluster.KMeans;
+import io.csc.data.Dataset;
+import io.csc.linalg.DenseMatrix;
+
+/**
+ * Places new points with a FAST-CSP-ML fit of the robust variant. The embedding is {@code V Y}, V
+ * the Nyström extension of the similarity layer ({@code V = M₁ · map}) and Y the solution of the
+ * restricted problem, so a new point's row is its normalized kernel row to the l samples times
+ * {@code map · Y} (l x k), scaled to unit length, given the nearest k-means centre. A new point
+ * carries no constraint, and the constraints already shaped Y. O(l (d + k)) per point.
+ */
+final class FastRestrictedModel implements ClusteringModel {
+
+    private final SampledKernel kernel;
+    private final double factor;
+    private final double[] similarityColumnScale;
+    private final DenseMatrix map;
+    private final DenseMatrix centroids;
+
+    FastRestrictedModel(SampledKernel kernel, double factor, double[] similarityColumnScale, DenseMatrix map,
+                        DenseMatrix centroids) {
+        this.kernel = kernel;
+        this.factor = factor;
+        this.similarityColumnScale = similarityColumnScale;
+        this.map = map;
+        this.centroids = centroids;
+    }
+
+    @Override
+    public DenseMatrix embed(Dataset points, RunContext context) {
+        return FastMultiLayerModel.embedInBlocks(points, map.columns(), block -> {
+            DenseMatrix rows = FastMultiLayerModel.similarityRows(kernel, block, factor, similarityColumnScale, context);
+            DenseMatrix embedding = SampledBlocks.multiply(context.backend(), rows, map);
+            embedding.normalizeRows();
+            return embedding;
+        });
+    }
+
+    @Override
+    public int[] predict(Dataset points, RunContext context) {
+        return KMeans.assign(embed(points, context), centroids, context.parallel());
+    }
+}

@@ -1,0 +1,93 @@
+package io.csc.algorithm.cspml;
+
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.EigenDecomposition;
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.MatrixProducts;
+import io.csc.linalg.SymmetricEigen;
+import io.csc.linalg.SymmetricOperator;
+
+/**
+ * The robust variant's solve ({@link Variant#ROBUST}): the problem of Eq. 3-4,
+ * {@code min tr(Uᵀ L_mod U)} over orthonormal U, restricted to {@code U = V Y} with V the m leading
+ * eigenvectors of the similarity layer (m >= k). This is Rayleigh-Ritz: the k leading eigenvectors Y
+ * of the m x m matrix {@code Vᵀ K V}, {@code K = Σ Ŵ_i + α Σ U_i U_iᵀ}.
+ *
+ * <h2>Why</h2>
+ * The constraint layers' leading eigenvectors live on the constrained points only: a must-link
+ * component's indicator has eigenvalue 1 in its normalized layer, whatever the number of points
+ * it covers, and is 0 on every unconstrained point. In {@code Σ Ŵ_i} it competes with the
+ * similarity layer's smooth eigenvectors, whose eigenvalues are {@code λ_j < 1} plus the small share
+ * of the constrained points they cover. Whenever the similarity graph's spectral gap is weak
+ * ({@code λ_2..λ_k} well below 1: noisy, high-dimensional or binary features) or many small
+ * components exist (random pairs), the localized vectors win; the unconstrained points get rows
+ * near 0, which row normalization turns into noise, and they fall into one cluster. Inside the span
+ * of V every candidate is smooth on the graph, so the constraints can only choose and rotate
+ * graph-smooth directions: they reach the unconstrained points through the similarity layer, and
+ * with m = k the result is NJW's embedding (any rotation of it).
+ */
+final class SubspaceRestriction {
+
+    /** m = {@value #DIMENSION_PER_CLUSTER} k when not given. */
+    static final int DIMENSION_PER_CLUSTER = 4;
+
+    private SubspaceRestriction() {
+    }
+
+    /** m: {@code requested} when positive, else {@value #DIMENSION_PER_CLUSTER} k; at least k, at most {@code limit}. */
+    static int dimension(int requested, int k, int limit) {
+        int wanted = requested > 0 ? Math.max(requested, k) : DIMENSION_PER_CLUSTER * k;
+        return Math.min(wanted, limit);
+    }
+
+    /**
+     * The weight of the constraint layers in the restricted problem: n over the number of
+     * constrained points (1 without constraints). Inside the span of V a direction is spread over
+     * all n points and meets the constraint layers only on their b constrained points, so their
+     * quadratic forms are about b/n of the similarity layer's: a class indicator gains b/n from the
+     * must-link layer where it gains up to 1 from the similarity layer. Scaling by n/b gives each
+     * layer the weight Dong et al.'s method assumes, a layer covering every vertex.
+     */
+    static double constraintWeight(io.csc.constraint.ConstraintSet constraints) {
+        int constrained = constraints.constrainedPoints().length;
+        return constrained == 0 ? 1.0 : (double) constraints.pointCount() / constrained;
+    }
+
+    /**
+     * The restricted matrix {@code similarity + weight · Vᵀ K_c V}, with {@code similarity} the m x m
+     * restriction of the similarity layer and its projector, and {@code K_c} the constraint layers
+     * with their projectors ({@code α}), applied as operators.
+     */
+    static DenseMatrix combine(DenseMatrix basis, DenseMatrix similarity, SymmetricOperator constraintLayers,
+                               double weight, LinearAlgebraBackend backend) {
+        DenseMatrix reduced = reduce(basis, constraintLayers, backend);
+        double[] total = reduced.data();
+        double[] own = similarity.data();
+        for (int t = 0; t < total.length; t++) {
+            total[t] = own[t] + weight * total[t];
+        }
+        return reduced;
+    }
+
+    /** {@code Vᵀ K V} for the n x m basis V, symmetrized: m products with K. */
+    static DenseMatrix reduce(DenseMatrix basis, SymmetricOperator operator, LinearAlgebraBackend backend) {
+        int n = basis.rows();
+        int m = basis.columns();
+        DenseMatrix products = DenseMatrix.zeros(n, m);
+        double[] y = new double[n];
+        for (int j = 0; j < m; j++) {
+            operator.apply(basis.column(j), y);
+            products.setColumn(j, y);
+        }
+        DenseMatrix reduced = MatrixProducts.multiplyTransposeA(backend, basis, products);
+        reduced.symmetrize();
+        return reduced;
+    }
+
+    /** The k leading eigenpairs of the symmetric m x m matrix {@code reduced}, descending. */
+    static EigenDecomposition leading(DenseMatrix reduced, int k, LinearAlgebraBackend backend) {
+        DenseMatrix copy = reduced.copy();
+        copy.symmetrize();
+        return SymmetricEigen.largest(backend, copy, Math.min(k, copy.rows()));
+    }
+}

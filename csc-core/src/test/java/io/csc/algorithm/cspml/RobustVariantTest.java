@@ -1,0 +1,128 @@
+package io.csc.algorithm.cspml;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintGenerator;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.metric.ClusteringMetrics;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The robust variant of CSP-ML and FAST-CSP-ML ({@link SubspaceRestriction}) against the paper's. */
+class RobustVariantTest {
+
+    private static ClusteringAlgorithm cspMl(String... parameters) {
+        return MultiLayerConstrainedClustering.DESCRIPTOR.create(ParameterValues.parse(List.of(parameters)));
+    }
+
+    private static ClusteringAlgorithm fastCspMl(String... parameters) {
+        return FastMultiLayerConstrainedClustering.DESCRIPTOR.create(ParameterValues.parse(List.of(parameters)));
+    }
+
+    /**
+     * Binary features, three classes told apart by a few of them and blurred by the rest: the
+     * similarity graph has a weak spectral gap, the setting of the localisation collapse.
+     */
+    static Dataset binaryClasses(int n, int features, int informative, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int k = 3;
+        double[] base = new double[features];
+        for (int f = 0; f < features; f++) {
+            base[f] = 0.1 + 0.4 * random.nextDouble();
+        }
+        double[][] probability = new double[k][];
+        for (int c = 0; c < k; c++) {
+            probability[c] = base.clone();
+            for (int t = 0; t < informative; t++) {
+                probability[c][random.nextInt(features)] = 0.05 + 0.9 * random.nextDouble();
+            }
+        }
+        double[] values = new double[n * features];
+        int[] labels = new int[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = i % k;
+            for (int f = 0; f < features; f++) {
+                values[i * features + f] = random.nextDouble() < probability[labels[i]][f] ? 1.0 : 0.0;
+            }
+        }
+        return io.csc.data.Scaling.ZSCORE.apply(Dataset.withIntegerLabels("binary", n, features, values, labels));
+    }
+
+    private static double accuracy(ClusteringAlgorithm method, Dataset data, ConstraintSet constraints, long seed) {
+        try (RunContext context = RunContext.sequential(seed)) {
+            return ClusteringMetrics.accuracy(data.labels(), method.fit(data, constraints, 3, context).labels());
+        }
+    }
+
+    @Test
+    void robustVariantDoesNotCollapseTheUnconstrainedPoints() {
+        Dataset data = binaryClasses(600, 120, 25, 3);
+        ConstraintSet labels = ConstraintGenerator.labelledFraction(data.labels(), 0.1, new SplittableRandom(3));
+        double paper = accuracy(cspMl("variant=paper"), data, labels, 3);
+        double robust = accuracy(cspMl(), data, labels, 3);
+        double fastPaper = accuracy(fastCspMl("variant=paper", "samples=200"), data, labels, 3);
+        double fastRobust = accuracy(fastCspMl("samples=200"), data, labels, 3);
+        assertTrue(paper < 0.7, "paper variant: " + paper);
+        assertTrue(robust > 0.9, "robust variant: " + robust);
+        assertTrue(fastPaper < 0.7, "fast paper variant: " + fastPaper);
+        assertTrue(fastRobust > 0.85, "fast robust variant: " + fastRobust);
+    }
+
+    @Test
+    void robustIsTheDefaultAndPaperIsReachable() {
+        assertEquals(Variant.ROBUST, MultiLayerConstrainedClustering.options(ParameterValues.EMPTY).variant());
+        assertEquals(Variant.ROBUST, FastMultiLayerConstrainedClustering.options(ParameterValues.EMPTY).variant());
+        assertEquals(Variant.PAPER, MultiLayerConstrainedClustering.options(ParameterValues.parse(
+                List.of("variant=paper"))).variant());
+        assertEquals(7, FastMultiLayerConstrainedClustering.options(ParameterValues.parse(
+                List.of("dimension=7"))).dimension());
+        assertThrows(IllegalArgumentException.class, () -> cspMl("variant=other"));
+        assertThrows(IllegalArgumentException.class, () -> fastCspMl("dimension=-1"));
+    }
+
+    @Test
+    void subspaceDimensionIsClampedBetweenKAndTheLimit() {
+        assertEquals(SubspaceRestriction.DIMENSION_PER_CLUSTER * 3, SubspaceRestriction.dimension(0, 3, 1000));
+        assertEquals(3, SubspaceRestriction.dimension(1, 3, 1000));
+        assertEquals(50, SubspaceRestriction.dimension(0, 20, 50));
+    }
+
+    @Test
+    void withKDirectionsTheRobustVariantIsUnconstrainedSpectralClustering() {
+        Dataset data = TestSupport.bundled("wine");
+        ConstraintSet labels = TestSupport.labels(data, 20, 5);
+        try (RunContext context = RunContext.sequential(5)) {
+            ClusteringResult constrained = cspMl("dimension=3", "sigma=3").fit(data, labels, 3, context);
+            ClusteringResult unconstrained = cspMl("dimension=3", "sigma=3").fit(data, ConstraintSet.empty(data.size()),
+                    3, context);
+            assertEquals(0.0, TestSupport.projector(constrained.embedding()).maxAbsoluteDifference(
+                    TestSupport.projector(unconstrained.embedding())), 1e-8);
+        }
+    }
+
+    @Test
+    void sameSeedSameLabels() {
+        Dataset data = TestSupport.bundled("iris");
+        ConstraintSet pairs = ConstraintGenerator.randomPairs(data.labels(), 60, new SplittableRandom(9));
+        for (ClusteringAlgorithm method : List.of(cspMl(), fastCspMl("samples=60"))) {
+            int[] first;
+            int[] second;
+            try (RunContext context = RunContext.sequential(9)) {
+                first = method.fit(data, pairs, 3, context).labels();
+            }
+            try (RunContext context = RunContext.of(9, 2)) {
+                second = method.fit(data, pairs, 3, context).labels();
+            }
+            assertArrayEquals(first, second);
+        }
+    }
+}
