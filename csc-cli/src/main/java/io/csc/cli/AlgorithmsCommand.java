@@ -3,6 +3,8 @@ package io.csc.cli;
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.Parameter;
+import io.csc.selection.AutomaticMethod;
+import io.csc.selection.SelectionGrids;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,8 +49,14 @@ final class AlgorithmsCommand implements Callable<Integer> {
                     parameters.add(item);
                 }
                 entry.put("parameters", parameters);
+                if (descriptor.selectable()) {
+                    entry.put("selectionGrid", SelectionGrids.of(descriptor.name()));
+                }
                 list.add(entry);
             }
+            list.add(Map.of("name", AutomaticMethod.NAME, "summary", AutomaticMethod.DESCRIPTOR.summary(),
+                    "reference", AutomaticMethod.DESCRIPTOR.reference(), "constrained", true, "scalable", true,
+                    "parameters", List.of()));
             out.println(Json.write(list));
         } else {
             for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
@@ -60,10 +68,27 @@ final class AlgorithmsCommand implements Callable<Integer> {
                     out.printf("    --param %s=%s  (%s) %s%n", parameter.name(), parameter.defaultText(),
                             parameter.typeName(), parameter.description());
                 }
+                if (descriptor.selectable()) {
+                    out.println("    select=cv tries: " + gridText(SelectionGrids.of(descriptor.name())));
+                }
                 out.println();
             }
+            out.println(AutomaticMethod.NAME + "  " + AutomaticMethod.DESCRIPTOR.summary());
+            out.println("    constrained; every constrained method and njw up to " + AutomaticMethod.DENSE_LIMIT
+                    + " points, the linear-time ones and njw graph=knn above; " + AutomaticMethod.DESCRIPTOR.reference());
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The settings as {@code defaults | nearest=5 | ...}. */
+    private static String gridText(List<Map<String, String>> grid) {
+        List<String> settings = new ArrayList<>();
+        for (Map<String, String> setting : grid) {
+            settings.add(setting.isEmpty() ? "defaults" : setting.entrySet().stream()
+                    .map(entry -> entry.getKey() + "=" + entry.getValue()).sorted().reduce((a, b) -> a + " " + b)
+                    .orElse(""));
+        }
+        return String.join(" | ", settings);
     }
 }

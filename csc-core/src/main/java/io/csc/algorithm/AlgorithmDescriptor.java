@@ -1,24 +1,51 @@
 package io.csc.algorithm;
 
+import io.csc.selection.CrossValidatedMethod;
+import io.csc.selection.SelectionMode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * How the command line and the experiment harness know a method: its name, what it is, the
  * paper it comes from, whether it uses supervision, its options, and how to build it.
+ *
+ * <p>A constrained method that is {@code selectable} also takes {@code select} ({@link SelectionMode}):
+ * {@code select=cv} chooses its parameters by cross-validation over the supervision. Every
+ * constrained method built here reports a {@link Collapse} in its diagnostics.
  */
 public record AlgorithmDescriptor(String name, String summary, String reference, boolean constrained,
-                                  boolean scalable, List<Parameter<?>> parameters,
+                                  boolean scalable, List<Parameter<?>> parameters, boolean selectable,
                                   Function<ParameterValues, ClusteringAlgorithm> factory) {
 
     public AlgorithmDescriptor {
-        parameters = List.copyOf(parameters);
+        List<Parameter<?>> all = new ArrayList<>(parameters);
+        if (constrained && selectable && all.stream().noneMatch(p -> p.name().equals(SelectionMode.PARAMETER.name()))) {
+            all.add(SelectionMode.PARAMETER);
+        }
+        parameters = List.copyOf(all);
+    }
+
+    /** A method whose parameters can be selected when it is constrained. */
+    public AlgorithmDescriptor(String name, String summary, String reference, boolean constrained, boolean scalable,
+                               List<Parameter<?>> parameters, Function<ParameterValues, ClusteringAlgorithm> factory) {
+        this(name, summary, reference, constrained, scalable, parameters, constrained, factory);
     }
 
     /** Builds the method with {@code values} over its defaults; unknown names are refused. */
     public ClusteringAlgorithm create(ParameterValues values) {
         values.requireKnown(name, parameters);
-        return factory.apply(values);
+        if (constrained && selectable && values.get(SelectionMode.PARAMETER) == SelectionMode.CV) {
+            return new CrossValidatedMethod(this, values.without(SelectionMode.PARAMETER.name()));
+        }
+        return createWithoutSelection(values);
+    }
+
+    /** Builds the method with {@code values} over its defaults, ignoring {@code select}. */
+    public ClusteringAlgorithm createWithoutSelection(ParameterValues values) {
+        values.requireKnown(name, parameters);
+        ClusteringAlgorithm method = factory.apply(values.without(SelectionMode.PARAMETER.name()));
+        return constrained ? new CollapseCheckedAlgorithm(method) : method;
     }
 
     /** Builds the method with its defaults. */

@@ -12,6 +12,7 @@ import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
 import io.csc.algorithm.spectrallearning.SpectralLearning;
+import io.csc.selection.AutomaticMethod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -50,15 +51,21 @@ public final class AlgorithmRegistry {
         return ALGORITHMS;
     }
 
-    /** The method called {@code name}; refuses unknown names with the list of known ones. */
+    /**
+     * The method called {@code name}, or {@code auto} (the method chosen by cross-validation over the
+     * supervision, {@link AutomaticMethod}); refuses unknown names with the list of known ones.
+     */
     public static AlgorithmDescriptor byName(String name) {
+        if (name.trim().equalsIgnoreCase(AutomaticMethod.NAME)) {
+            return AutomaticMethod.DESCRIPTOR;
+        }
         for (AlgorithmDescriptor descriptor : ALGORITHMS) {
             if (descriptor.name().equalsIgnoreCase(name.trim())) {
                 return descriptor;
             }
         }
         throw new IllegalArgumentException("Unknown algorithm '" + name + "'; available: "
-                + ALGORITHMS.stream().map(AlgorithmDescriptor::name).collect(Collectors.joining(", "))
+                + ALGORITHMS.stream().map(AlgorithmDescriptor::name).collect(Collectors.joining(", ")) + ", auto"
                 + " (see 'csc algorithms')");
     }
 }

@@ -22,6 +22,11 @@ public interface ClusteringAlgorithm {
      */
     ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context);
 
+    /** The method itself, past any wrapper that adds checks or selection around it. */
+    default ClusteringAlgorithm unwrapped() {
+        return this;
+    }
+
     /** Checks the arguments every method needs; call first in {@link #fit}. */
     static void checkArguments(String method, Dataset data, ConstraintSet constraints, int k) {
         if (k < 1) {

@@ -69,6 +69,11 @@ public final class ClusteringResult {
         return Optional.ofNullable(model);
     }
 
+    /** The same result with other diagnostics (a wrapper added its findings). */
+    public ClusteringResult withDiagnostics(Diagnostics newDiagnostics) {
+        return new ClusteringResult(algorithm, labels, clusterCount, embedding, seconds, newDiagnostics, model);
+    }
+
     /** The same result with another fit time (the caller measured the whole fit). */
     public ClusteringResult withSeconds(double newSeconds) {
         return new ClusteringResult(algorithm, labels, clusterCount, embedding, newSeconds, diagnostics, model);

@@ -1,6 +1,7 @@
 package io.csc.algorithm;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ public final class ParameterValues {
     private final Map<String, String> values;
 
     private ParameterValues(Map<String, String> values) {
-        this.values = Map.copyOf(values);
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     public static ParameterValues of(Map<String, String> values) {
@@ -51,6 +52,16 @@ public final class ParameterValues {
     /** The raw text values. */
     public Map<String, String> asMap() {
         return values;
+    }
+
+    /** These values without {@code name}. */
+    public ParameterValues without(String name) {
+        if (!values.containsKey(name)) {
+            return this;
+        }
+        Map<String, String> rest = new LinkedHashMap<>(values);
+        rest.remove(name);
+        return new ParameterValues(rest);
     }
 
     /** Values given here win over {@code defaults}. */

@@ -20,10 +20,11 @@ import java.util.Objects;
  * @param failures how many of them failed
  * @param failureReasons the distinct reasons of the failures, in order of first appearance
  * @param summaries every {@link Measure} over the successful runs
+ * @param collapses how many successful runs collapsed ({@link io.csc.algorithm.Collapse})
  */
 public record ResultRow(String dataset, String algorithm, boolean constrained, String kind, SupervisionAmount amount,
                         int supervised, int runs, int failures, List<String> failureReasons,
-                        Map<Measure, Summary> summaries) {
+                        Map<Measure, Summary> summaries, int collapses) {
 
     public ResultRow {
         Objects.requireNonNull(dataset, "dataset");
@@ -37,6 +38,10 @@ public record ResultRow(String dataset, String algorithm, boolean constrained, S
         if (constrained != (amount != null)) {
             throw new IllegalArgumentException("Invalid row of " + algorithm + " on " + dataset
                     + ": a constrained method has an amount, an unconstrained one none");
+        }
+        if (collapses < 0 || collapses > runs - failures) {
+            throw new IllegalArgumentException("Invalid collapses: " + collapses + " (must be in [0, " + (runs - failures)
+                    + "])");
         }
         failureReasons = List.copyOf(failureReasons);
         EnumMap<Measure, Summary> copy = new EnumMap<>(Measure.class);

@@ -49,7 +49,8 @@ public final class ResultTable {
                 summaries.put(measure, Summary.of(group.stream().mapToDouble(measure::of).toArray()));
             }
             rows.add(new ResultRow(first.dataset(), first.algorithm(), first.constrained(), first.kind(),
-                    first.amount(), first.supervised(), group.size(), failures, new ArrayList<>(reasons), summaries));
+                    first.amount(), first.supervised(), group.size(), failures, new ArrayList<>(reasons), summaries,
+                    (int) group.stream().filter(record -> record.succeeded() && record.collapsed()).count()));
         }
         return new ResultTable(rows);
     }

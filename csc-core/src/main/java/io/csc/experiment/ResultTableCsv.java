@@ -41,6 +41,7 @@ public final class ResultTableCsv {
             header.add(measure.key() + "_mean");
             header.add(measure.key() + "_std");
         }
+        header.add("collapses");
         header.add("failure_reasons");
         return header;
     }
@@ -64,6 +65,7 @@ public final class ResultTableCsv {
                     cells.add(number(summary.mean()));
                     cells.add(number(summary.standardDeviation()));
                 }
+                cells.add(row.collapses());
                 cells.add(String.join(REASON_SEPARATOR, row.failureReasons()));
                 printer.printRecord(cells);
             }
@@ -109,7 +111,7 @@ public final class ResultTableCsv {
                     amount.isEmpty() ? null : SupervisionAmount.parse(amount), cells.integer("supervised"),
                     cells.integer("runs"), cells.integer("failures"),
                     reasons.isEmpty() ? List.of() : Arrays.asList(reasons.split(Pattern.quote(REASON_SEPARATOR))),
-                    summaries);
+                    summaries, cells.has("collapses") ? cells.integer("collapses") : 0);
         } catch (IllegalArgumentException e) {
             throw cells.failure(null, e.getMessage());
         }
@@ -117,6 +119,11 @@ public final class ResultTableCsv {
 
     /** The cells of one CSV record, read with errors that name the file, line and column. */
     private record Cells(Path file, CSVRecord record) {
+
+        /** Whether the column is there (tables written before it was added lack it). */
+        boolean has(String column) {
+            return record.isMapped(column) && record.isSet(column);
+        }
 
         String text(String column) {
             if (!record.isMapped(column) || !record.isSet(column)) {

@@ -28,17 +28,21 @@ public final class ResultTableMarkdown {
 
     /**
      * One table of {@code rows}: columns {@code algorithm}, {@code supervision}, {@code runs},
-     * one per measure, and {@code failures}.
+     * one per measure, {@code collapsed} (runs whose unconstrained points collapsed, when any did) and {@code failures}.
      */
     public static String table(List<ResultRow> rows, List<Measure> measures) {
         StringBuilder text = new StringBuilder();
         List<String> header = new ArrayList<>(List.of("algorithm", "supervision", "runs"));
         measures.forEach(measure -> header.add(measure.label()));
+        boolean anyCollapse = rows.stream().anyMatch(row -> row.collapses() > 0);
+        if (anyCollapse) {
+            header.add("collapsed");
+        }
         header.add("failures");
         appendRow(text, header);
         text.append("|---|---|---:|");
         text.append("---|".repeat(measures.size()));
-        text.append("---|\n");
+        text.append(anyCollapse ? "---:|---|\n" : "---|\n");
         for (ResultRow row : rows) {
             List<String> cells = new ArrayList<>();
             cells.add(row.constrained() ? row.algorithm() : row.algorithm() + " (unconstrained)");
@@ -46,6 +50,9 @@ public final class ResultTableMarkdown {
             cells.add(row.failures() == 0 ? String.valueOf(row.runs()) : row.successes() + " of " + row.runs());
             for (Measure measure : measures) {
                 cells.add(row.summary(measure).format(DECIMALS));
+            }
+            if (anyCollapse) {
+                cells.add(row.collapses() == 0 ? "" : row.collapses() + " of " + row.successes());
             }
             cells.add(failures(row));
             appendRow(text, cells);

@@ -153,6 +153,9 @@ public final class ResultsReport {
                     if (row.get().failures() > 0) {
                         cell += " (" + row.get().failures() + " failed)";
                     }
+                    if (row.get().collapses() > 0) {
+                        cell += " (" + row.get().collapses() + " collapsed)";
+                    }
                 }
                 text.append(' ').append(cell).append(" |");
             }

@@ -64,6 +64,11 @@ public record RunRecord(String dataset, int points, int clusters, String algorit
         return failure == null;
     }
 
+    /** True if the fit's clustering collapsed ({@link io.csc.algorithm.Collapse}), as its warnings say. */
+    public boolean collapsed() {
+        return warnings.stream().anyMatch(warning -> warning.startsWith(io.csc.algorithm.Collapse.WARNING_PREFIX));
+    }
+
     /** The value of {@code measure}, NaN for a failure or a measure that does not apply. */
     public double value(Measure measure) {
         return measure.of(this);

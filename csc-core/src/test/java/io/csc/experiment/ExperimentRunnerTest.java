@@ -201,7 +201,7 @@ class ExperimentRunnerTest {
             Map<Measure, Summary> summaries = new java.util.EnumMap<>(row.summaries());
             summaries.remove(Measure.SECONDS);
             return new ResultRow(row.dataset(), row.algorithm(), row.constrained(), row.kind(), row.amount(),
-                    row.supervised(), row.runs(), row.failures(), row.failureReasons(), summaries);
+                    row.supervised(), row.runs(), row.failures(), row.failureReasons(), summaries, row.collapses());
         }).toList());
     }
 

@@ -54,7 +54,7 @@ class AffinityPenaltyClusteringTest {
             assertTrue(names.containsAll(List.of("graph", "neighbours", "sigma", "bandwidth", "eta", "select-folds",
                     "select-sigma-min", "select-sigma-max", "select-eta-min", "select-eta-max", "kmeans-restarts",
                     "eigen-tolerance")), names.toString());
-            AffinityPenaltyClustering created = (AffinityPenaltyClustering) descriptor.create();
+            AffinityPenaltyClustering created = (AffinityPenaltyClustering) descriptor.create().unwrapped();
             assertEquals(AffinityPenaltyClustering.DEFAULT_ETA, created.options().eta(), 0.0);
             assertEquals(name, created.name());
         }

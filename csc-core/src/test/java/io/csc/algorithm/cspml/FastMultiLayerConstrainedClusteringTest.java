@@ -24,7 +24,7 @@ class FastMultiLayerConstrainedClusteringTest {
 
     private static FastMultiLayerConstrainedClustering method(String... parameters) {
         return (FastMultiLayerConstrainedClustering) FastMultiLayerConstrainedClustering.DESCRIPTOR.create(
-                ParameterValues.parse(List.of(parameters)));
+                ParameterValues.parse(List.of(parameters))).unwrapped();
     }
 
     @Test

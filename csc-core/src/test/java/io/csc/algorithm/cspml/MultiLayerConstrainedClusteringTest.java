@@ -31,7 +31,7 @@ class MultiLayerConstrainedClusteringTest {
 
     private static MultiLayerConstrainedClustering method(String... parameters) {
         return (MultiLayerConstrainedClustering) MultiLayerConstrainedClustering.DESCRIPTOR.create(
-                ParameterValues.parse(List.of(parameters)));
+                ParameterValues.parse(List.of(parameters))).unwrapped();
     }
 
     /** Every third iris point: 50 points, 3 classes. */
@@ -187,7 +187,7 @@ class MultiLayerConstrainedClusteringTest {
             names.add(parameter.name());
         }
         assertEquals(List.of("alpha", "graph", "neighbours", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
-                "kmeans-iterations", "eigen-tolerance", "eigen-iterations"), names);
+                "kmeans-iterations", "eigen-tolerance", "eigen-iterations", "select"), names);
         MultiLayerOptions options = MultiLayerConstrainedClustering.options(ParameterValues.of(Map.of("alpha", "0.5",
                 "graph", "knn", "neighbours", "12", "sigma", "2", "scale-neighbours", "5", "kmeans-restarts", "3",
                 "kmeans-iterations", "50", "eigen-tolerance", "1e-9", "eigen-iterations", "200")));

@@ -1,0 +1,70 @@
+package io.csc.selection;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code -a auto}: the method chosen by the same held-out score as the parameters of
+ * {@code select=cv} ({@link CrossValidation}; Van Craenendonck and Blockeel, "Constraint-based
+ * clustering selection", Machine Learning 106, 2017), among the methods that fit the size, each at
+ * its defaults. Unconstrained njw is a candidate too: when the supervision does not help, it wins,
+ * and the user is not given worse clusters for having supervised.
+ *
+ * <p>Up to {@value #DENSE_LIMIT} points every registered constrained method competes; above, the
+ * ones linear in n and njw on a k-NN graph. The chosen method and every candidate's score are
+ * reported under {@code diagnostics.selection}. Cost: three fits per candidate, on a sample of
+ * {@value CrossValidation#SUBSAMPLE} points above that size, then one final fit.
+ */
+public final class AutomaticMethod implements ClusteringAlgorithm {
+
+    public static final String NAME = "auto";
+
+    /** The largest n at which the dense methods compete. */
+    public static final int DENSE_LIMIT = 5_000;
+
+    public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
+            "The method chosen by 3-fold cross-validation over the supervision (held-out pairwise F-measure), "
+                    + "njw included",
+            "Van Craenendonck, Blockeel: Constraint-based clustering selection, Machine Learning 106, 2017; "
+                    + "Pourrajabi et al.: Model selection for semi-supervised clustering, EDBT 2014",
+            true, true, List.of(), false, values -> new AutomaticMethod());
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** The methods that compete on {@code n} points, each at its defaults. */
+    public static List<Candidate> candidates(int n) {
+        List<Candidate> candidates = new ArrayList<>();
+        for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
+            boolean baseline = descriptor.name().equals("njw");
+            if (!descriptor.constrained() && !baseline) {
+                continue;
+            }
+            if (n <= DENSE_LIMIT) {
+                candidates.add(new Candidate(descriptor, ParameterValues.EMPTY));
+            } else if (baseline) {
+                candidates.add(new Candidate(descriptor, ParameterValues.of(Map.of("graph", "knn"))));
+            } else if (descriptor.scalable()) {
+                candidates.add(new Candidate(descriptor, ParameterValues.EMPTY));
+            }
+        }
+        return candidates;
+    }
+
+    @Override
+    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        return SelectedFit.fit(NAME, candidates(data.size()), data, constraints, k, context);
+    }
+}

@@ -1,0 +1,192 @@
+package io.csc.selection;
+
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.Collapse;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.Constraint;
+import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
+import io.csc.data.Dataset;
+import io.csc.metric.ConstraintCounts;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Label-free selection by cross-validation over the supervision itself (CVCP: Pourrajabi et al.,
+ * "Model selection for semi-supervised clustering", EDBT 2014; the same score chooses among
+ * methods in Van Craenendonck and Blockeel, "Constraint-based clustering selection", Machine
+ * Learning 2017).
+ *
+ * <p>The supervision is split into {@link #FOLDS} folds ({@link SupervisionFolds}); every candidate
+ * is fitted once per fold with the other folds' supervision and scored on the held-out constraints
+ * by the pairwise F-measure ({@link HeldOutScore}), the counts summed over the folds. A candidate
+ * that fails or collapses ({@link Collapse}) in any fold is ranked after every one that does not.
+ * Ties keep the candidates' order, so the method's defaults (listed first) win a tie.
+ *
+ * <p>Three folds: every training part keeps two thirds of the labelled points (for pairs, the
+ * pairs that touch none of a third of the must-link components), and three candidates cost nine
+ * fits, so that selection with the final fit stays within ten fits. All candidates of a fold use
+ * the same seed, so that they differ only by their setting. An unconstrained candidate (njw in
+ * {@code -a auto}) does not depend on the supervision and is fitted once.
+ *
+ * <p>Above {@link #SUBSAMPLE} points the folds are fitted on a sample of {@link #SUBSAMPLE}
+ * points: up to half of them constrained points, drawn at random, the rest unconstrained ones, with
+ * the supervision among them.
+ */
+public final class CrossValidation {
+
+    /** The number of folds. */
+    public static final int FOLDS = 3;
+
+    /** The number of points above which candidates are scored on a sample. */
+    public static final int SUBSAMPLE = 20_000;
+
+    private CrossValidation() {
+    }
+
+    /**
+     * The ranking of the candidates, best first.
+     *
+     * @return the candidates with their scores, or empty when the supervision is too small to split
+     */
+    public static Optional<List<CandidateScore>> rank(List<Candidate> candidates, Dataset data,
+                                                      ConstraintSet constraints, int k, RunContext context) {
+        SplittableRandom random = new SplittableRandom(context.seed() ^ 0x5E1EC7104L);
+        Sample sample = data.size() > SUBSAMPLE ? Sample.draw(data, constraints, SUBSAMPLE, random.split())
+                : new Sample(data, constraints);
+        Optional<List<SupervisionFold>> split = SupervisionFolds.split(sample.constraints(), FOLDS, random.split());
+        if (split.isEmpty()) {
+            return Optional.empty();
+        }
+        List<SupervisionFold> folds = split.get();
+        long[] foldSeeds = new long[folds.size()];
+        for (int f = 0; f < foldSeeds.length; f++) {
+            foldSeeds[f] = random.nextLong();
+        }
+        int total = candidates.size() * folds.size();
+        int done = 0;
+        List<CandidateScore> scores = new ArrayList<>();
+        for (Candidate candidate : candidates) {
+            ClusteringAlgorithm method = candidate.create();
+            boolean constrained = candidate.descriptor().constrained();
+            ConstraintCounts counts = ConstraintCounts.NONE;
+            int collapsed = 0;
+            String failure = null;
+            int[] unconstrainedLabels = null;
+            for (int f = 0; f < folds.size(); f++) {
+                SupervisionFold fold = folds.get(f);
+                context.progress().progress("selection: " + candidate.label(), done++, total);
+                try {
+                    int[] labels;
+                    if (constrained) {
+                        labels = method.fit(sample.data(), fold.training(), k, context.withSeed(foldSeeds[f])).labels();
+                        collapsed += Collapse.detect(labels, k, fold.training()).isPresent() ? 1 : 0;
+                    } else {
+                        if (unconstrainedLabels == null) {
+                            unconstrainedLabels = method.fit(sample.data(), ConstraintSet.empty(sample.data().size()),
+                                    k, context.withSeed(foldSeeds[0])).labels();
+                        }
+                        labels = unconstrainedLabels;
+                    }
+                    counts = counts.plus(fold.heldOut(labels));
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                    }
+                }
+            }
+            context.progress().progress("selection: " + candidate.label(), done, total);
+            HeldOutScore score = new HeldOutScore(counts);
+            scores.add(new CandidateScore(candidate, failure == null ? score.fMeasure() : Double.NaN,
+                    score.satisfaction(), collapsed, failure));
+        }
+        List<CandidateScore> ranked = new ArrayList<>(scores);
+        ranked.sort(Comparator.comparingInt((CandidateScore s) -> s.failed() ? 1 : 0)
+                .thenComparingDouble(s -> Double.isNaN(s.score()) ? Double.POSITIVE_INFINITY : -s.score()));
+        return Optional.of(List.copyOf(ranked));
+    }
+
+    /** The data and supervision the folds are fitted on. */
+    record Sample(Dataset data, ConstraintSet constraints) {
+
+        /** {@code size} points, up to half of them constrained, with the supervision among them. */
+        static Sample draw(Dataset data, ConstraintSet constraints, int size, SplittableRandom random) {
+            int n = data.size();
+            int[] constrainedPoints = constraints.constrainedPoints();
+            boolean[] isConstrained = new boolean[n];
+            for (int point : constrainedPoints) {
+                isConstrained[point] = true;
+            }
+            int[] free = new int[n - constrainedPoints.length];
+            int filled = 0;
+            for (int i = 0; i < n; i++) {
+                if (!isConstrained[i]) {
+                    free[filled++] = i;
+                }
+            }
+            int fromConstrained = Math.min(constrainedPoints.length, size / 2);
+            int fromFree = Math.min(free.length, size - fromConstrained);
+            int[] rows = new int[fromConstrained + fromFree];
+            System.arraycopy(choose(constrainedPoints, fromConstrained, random), 0, rows, 0, fromConstrained);
+            System.arraycopy(choose(free, fromFree, random), 0, rows, fromConstrained, fromFree);
+            Arrays.sort(rows);
+            return new Sample(data.subset(rows), restrict(constraints, rows));
+        }
+
+        /** The supervision among {@code rows} (ascending), renumbered to positions in {@code rows}. */
+        static ConstraintSet restrict(ConstraintSet constraints, int[] rows) {
+            int[] position = new int[constraints.pointCount()];
+            Arrays.fill(position, -1);
+            for (int t = 0; t < rows.length; t++) {
+                position[rows[t]] = t;
+            }
+            List<Constraint> pairs = new ArrayList<>();
+            for (Constraint pair : constraints.pairs()) {
+                int a = position[pair.first()];
+                int b = position[pair.second()];
+                if (a >= 0 && b >= 0) {
+                    pairs.add(new Constraint(a, b, pair.type(), pair.weight()));
+                }
+            }
+            List<LabelledPoints> blocks = new ArrayList<>();
+            for (LabelledPoints block : constraints.labelledBlocks()) {
+                int count = 0;
+                for (int point : block.points()) {
+                    count += position[point] >= 0 ? 1 : 0;
+                }
+                int[] points = new int[count];
+                int[] classes = new int[count];
+                double[] confidences = block.confidences() == null ? null : new double[count];
+                int t = 0;
+                for (int a = 0; a < block.size(); a++) {
+                    int at = position[block.points()[a]];
+                    if (at >= 0) {
+                        points[t] = at;
+                        classes[t] = block.classes()[a];
+                        if (confidences != null) {
+                            confidences[t] = block.confidences()[a];
+                        }
+                        t++;
+                    }
+                }
+                blocks.add(new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences));
+            }
+            return ConstraintSet.of(rows.length, pairs, blocks);
+        }
+
+        private static int[] choose(int[] values, int count, SplittableRandom random) {
+            int[] copy = values.clone();
+            for (int i = 0; i < count; i++) {
+                int j = i + random.nextInt(copy.length - i);
+                int swap = copy[i];
+                copy[i] = copy[j];
+                copy[j] = swap;
+            }
+            return Arrays.copyOf(copy, count);
+        }
+    }
+}

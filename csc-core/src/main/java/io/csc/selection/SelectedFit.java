@@ -1,0 +1,85 @@
+package io.csc.selection;
+
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Collapse;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Selection's last step, shared by {@code --param select=cv} and {@code -a auto}: rank the
+ * candidates by cross-validation, fit the best on all of the supervision, and pass over it to the
+ * next when that fit collapses (at most {@link #TRIES} fits). The result carries the ranking under
+ * {@code diagnostics.selection}: {@code method}, {@code parameters}, {@code score} and
+ * {@code candidates}.
+ */
+final class SelectedFit {
+
+    /** The most final fits tried when the best candidates collapse on the whole supervision. */
+    static final int TRIES = 2;
+
+    private SelectedFit() {
+    }
+
+    static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
+                                int k, RunContext context) {
+        long start = System.nanoTime();
+        Optional<List<CandidateScore>> ranking = candidates.size() < 2 ? Optional.empty()
+                : CrossValidation.rank(candidates, data, constraints, k, context);
+        List<Candidate> order = new ArrayList<>();
+        ranking.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
+                () -> order.add(candidates.get(0)));
+        ClusteringResult chosen = null;
+        Candidate chosenCandidate = null;
+        List<String> passedOver = new ArrayList<>();
+        for (int t = 0; t < Math.min(TRIES, order.size()); t++) {
+            Candidate candidate = order.get(t);
+            ClusteringResult result = Collapse.annotate(candidate.create().fit(data, constraints, k, context),
+                    constraints);
+            if (chosen == null) {
+                chosen = result;
+                chosenCandidate = candidate;
+            }
+            if (!Collapse.isRecorded(result.diagnostics())) {
+                chosen = result;
+                chosenCandidate = candidate;
+                break;
+            }
+            passedOver.add(candidate.label());
+        }
+        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(chosen.diagnostics());
+        Map<String, Object> selection = new LinkedHashMap<>();
+        selection.put("method", chosenCandidate.method());
+        selection.put("parameters", chosenCandidate.parameters());
+        if (ranking.isPresent()) {
+            Candidate picked = chosenCandidate;
+            double score = ranking.get().stream().filter(s -> s.candidate() == picked).findFirst()
+                    .map(CandidateScore::score).orElse(Double.NaN);
+            selection.put("score", score);
+            selection.put("folds", CrossValidation.FOLDS);
+            if (data.size() > CrossValidation.SUBSAMPLE) {
+                selection.put("sample", CrossValidation.SUBSAMPLE);
+            }
+            List<Map<String, Object>> scores = new ArrayList<>();
+            ranking.get().forEach(candidateScore -> scores.add(candidateScore.asMap()));
+            selection.put("candidates", scores);
+            if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {
+                diagnostics.warn("Selection passed over " + String.join(", ", passedOver)
+                        + ", which collapsed on the whole supervision");
+            }
+        } else if (candidates.size() > 1) {
+            diagnostics.warn("Too little supervision for " + CrossValidation.FOLDS + "-fold selection (needs at least "
+                    + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS
+                    + " labelled points or must-link components); " + chosenCandidate.label() + " was used");
+        }
+        diagnostics.put("selection", selection);
+        return new ClusteringResult(name, chosen.labels(), chosen.clusterCount(), chosen.embedding(),
+                (System.nanoTime() - start) / 1e9, diagnostics.build(), chosen.model().orElse(null));
+    }
+}

@@ -1,0 +1,198 @@
+package io.csc.selection;
+
+import io.csc.constraint.Constraint;
+import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Splits supervision into folds without leaks (Pourrajabi, Moulavi, Campello, Zimek, Sander and
+ * Goebel, "Model selection for semi-supervised clustering", EDBT 2014).
+ *
+ * <ul>
+ * <li>Labelled points and groups: the points of each class are shuffled and dealt in turn into the
+ *     folds (stratified), so every fold sees every class in proportion. Fold f trains on the other
+ *     folds' points; its held-out constraints are the implied pairs with a point of fold f.</li>
+ * <li>Explicit pairs: the must-link components (transitive closure of the must-links) are dealt into
+ *     the folds, whole. Fold f trains on the pairs that touch no component of fold f; its held-out
+ *     constraints are the pairs that do. A held-out must-link therefore lies inside a component no
+ *     training pair touches, and a held-out cannot-link has an endpoint no training pair names: no
+ *     held-out answer is implied by the training pairs through transitivity, and every held-out
+ *     constraint asks where a point without supervision was placed, which is exactly what a
+ *     collapse gets wrong.</li>
+ * </ul>
+ */
+public final class SupervisionFolds {
+
+    /** The fewest labelled points plus must-link components in each fold for a split to be made. */
+    public static final int MINIMUM_PER_FOLD = 2;
+
+    private SupervisionFolds() {
+    }
+
+    /** The folds, or empty when the supervision has fewer than {@link #MINIMUM_PER_FOLD} units per fold. */
+    public static Optional<List<SupervisionFold>> split(ConstraintSet constraints, int folds, SplittableRandom random) {
+        if (folds < 2) {
+            throw new IllegalArgumentException("Invalid fold count: " + folds + " (must be >= 2)");
+        }
+        int n = constraints.pointCount();
+        int[] foldOfPoint = new int[n];
+        Arrays.fill(foldOfPoint, -1);
+        int units = dealLabelledPoints(constraints, folds, foldOfPoint, random);
+        int[] component = pairComponents(constraints.pairs(), n);
+        int[] componentFold = dealPairComponents(constraints.pairs(), component, folds, random);
+        units += componentFold[n];
+        if (units < MINIMUM_PER_FOLD * folds) {
+            return Optional.empty();
+        }
+        List<SupervisionFold> result = new ArrayList<>(folds);
+        for (int f = 0; f < folds; f++) {
+            boolean[] keep = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                keep[i] = foldOfPoint[i] != f;
+            }
+            List<Constraint> trainingPairs = new ArrayList<>();
+            for (Constraint pair : constraints.pairs()) {
+                if (componentFold[component[pair.first()]] != f && componentFold[component[pair.second()]] != f) {
+                    trainingPairs.add(pair);
+                }
+            }
+            List<LabelledPoints> trainingBlocks = new ArrayList<>();
+            for (LabelledPoints block : constraints.labelledBlocks()) {
+                trainingBlocks.add(restrict(block, keep));
+            }
+            result.add(new SupervisionFold(constraints, ConstraintSet.of(n, trainingPairs, trainingBlocks)));
+        }
+        return Optional.of(result);
+    }
+
+    /** Deals every labelled point into a fold, class by class; returns how many were dealt. */
+    private static int dealLabelledPoints(ConstraintSet constraints, int folds, int[] foldOfPoint,
+                                          SplittableRandom random) {
+        int dealt = 0;
+        int next = random.nextInt(folds);
+        for (LabelledPoints block : constraints.labelledBlocks()) {
+            int classes = Arrays.stream(block.classes()).max().orElse(-1) + 1;
+            List<List<Integer>> byClass = new ArrayList<>();
+            for (int c = 0; c < classes; c++) {
+                byClass.add(new ArrayList<>());
+            }
+            for (int t = 0; t < block.size(); t++) {
+                byClass.get(block.classes()[t]).add(block.points()[t]);
+            }
+            for (List<Integer> members : byClass) {
+                int[] order = shuffled(members.stream().mapToInt(Integer::intValue).toArray(), random);
+                for (int point : order) {
+                    foldOfPoint[point] = next;
+                    next = (next + 1) % folds;
+                    dealt++;
+                }
+            }
+        }
+        return dealt;
+    }
+
+    /**
+     * The fold of each must-link component of the pairs, indexed by the component's root point;
+     * entry n holds the number of components dealt. Points in no pair get fold -1.
+     */
+    private static int[] dealPairComponents(List<Constraint> pairs, int[] component, int folds,
+                                            SplittableRandom random) {
+        int n = component.length;
+        boolean[] used = new boolean[n];
+        for (Constraint pair : pairs) {
+            used[component[pair.first()]] = true;
+            used[component[pair.second()]] = true;
+        }
+        int count = 0;
+        for (boolean root : used) {
+            count += root ? 1 : 0;
+        }
+        int[] roots = new int[count];
+        int filled = 0;
+        for (int i = 0; i < n; i++) {
+            if (used[i]) {
+                roots[filled++] = i;
+            }
+        }
+        int[] fold = new int[n + 1];
+        Arrays.fill(fold, -1);
+        int[] order = shuffled(roots, random);
+        for (int t = 0; t < order.length; t++) {
+            fold[order[t]] = t % folds;
+        }
+        fold[n] = count;
+        return fold;
+    }
+
+    /** The root point of each point's must-link component among the pairs (itself when in none). */
+    private static int[] pairComponents(List<Constraint> pairs, int n) {
+        int[] parent = new int[n];
+        for (int i = 0; i < n; i++) {
+            parent[i] = i;
+        }
+        for (Constraint pair : pairs) {
+            if (pair.isMustLink()) {
+                int a = root(parent, pair.first());
+                int b = root(parent, pair.second());
+                if (a != b) {
+                    parent[Math.max(a, b)] = Math.min(a, b);
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            parent[i] = root(parent, i);
+        }
+        return parent;
+    }
+
+    private static int root(int[] parent, int point) {
+        int root = point;
+        while (parent[root] != root) {
+            root = parent[root];
+        }
+        while (parent[point] != root) {
+            int next = parent[point];
+            parent[point] = root;
+            point = next;
+        }
+        return root;
+    }
+
+    private static LabelledPoints restrict(LabelledPoints block, boolean[] keep) {
+        int count = 0;
+        for (int point : block.points()) {
+            count += keep[point] ? 1 : 0;
+        }
+        int[] points = new int[count];
+        int[] classes = new int[count];
+        double[] confidences = block.confidences() == null ? null : new double[count];
+        int t = 0;
+        for (int a = 0; a < block.size(); a++) {
+            if (keep[block.points()[a]]) {
+                points[t] = block.points()[a];
+                classes[t] = block.classes()[a];
+                if (confidences != null) {
+                    confidences[t] = block.confidences()[a];
+                }
+                t++;
+            }
+        }
+        return new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences);
+    }
+
+    private static int[] shuffled(int[] values, SplittableRandom random) {
+        int[] copy = values.clone();
+        for (int i = copy.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int swap = copy[i];
+            copy[i] = copy[j];
+            copy[j] = swap;
+        }
+        return copy;
+    }
+}

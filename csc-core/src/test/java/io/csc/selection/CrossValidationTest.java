@@ -1,0 +1,123 @@
+package io.csc.selection;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Collapse;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
+import io.csc.data.Dataset;
+import io.csc.testing.GoldenRuns;
+import io.csc.testing.TestData;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CrossValidationTest {
+
+    /** A method that puts every labelled point in its class's cluster and every other point in cluster 0. */
+    private static final AlgorithmDescriptor COLLAPSING = new AlgorithmDescriptor("collapsing", "test", "test", true,
+            true, List.of(), values -> new ClusteringAlgorithm() {
+                @Override
+                public String name() {
+                    return "collapsing";
+                }
+
+                @Override
+                public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+                    int[] labels = new int[data.size()];
+                    for (LabelledPoints block : constraints.labelledBlocks()) {
+                        for (int t = 0; t < block.size(); t++) {
+                            labels[block.points()[t]] = block.classes()[t] % k;
+                        }
+                    }
+                    return new ClusteringResult("collapsing", labels, k, null, 0, Diagnostics.empty(), null);
+                }
+            });
+
+    @Test
+    void aCandidateThatCollapsesIsRankedAfterOneThatDoesNot() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 1);
+        List<Candidate> candidates = List.of(new Candidate(COLLAPSING, ParameterValues.EMPTY),
+                new Candidate(AlgorithmRegistry.byName("njw"), ParameterValues.EMPTY));
+        try (RunContext context = RunContext.sequential(5)) {
+            List<CandidateScore> ranking = CrossValidation.rank(candidates, wine, labels, 3, context).orElseThrow();
+            assertEquals("njw", ranking.get(0).candidate().method());
+            assertEquals(CrossValidation.FOLDS, ranking.get(1).collapsedFolds());
+            assertTrue(ranking.get(1).failed());
+            assertTrue(ranking.get(0).score() > 0.8, "njw separates Wine: " + ranking.get(0).score());
+        }
+    }
+
+    @Test
+    void selectCvReportsItsChoiceAndIsDeterministic() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 2);
+        ClusteringAlgorithm method = AlgorithmRegistry.byName("scacs").create(ParameterValues.of(Map.of("select", "cv")));
+        ClusteringResult first = GoldenRuns.fit(method, wine, labels, 1);
+        ClusteringResult second = GoldenRuns.fit(method, wine, labels, 2);
+        assertArrayEquals(first.labels(), second.labels());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) first.diagnostics().value("selection");
+        assertNotNull(selection);
+        assertEquals("scacs", selection.get("method"));
+        assertTrue(selection.containsKey("parameters") && selection.containsKey("score"));
+        assertEquals(SelectionGrids.of("scacs").size(), ((List<?>) selection.get("candidates")).size());
+    }
+
+    @Test
+    void givenValuesStayFixedInEveryCandidate() {
+        CrossValidatedMethod method = (CrossValidatedMethod) AlgorithmRegistry.byName("scacs")
+                .create(ParameterValues.of(Map.of("select", "cv", "nearest", "4")));
+        List<Candidate> candidates = method.candidates();
+        assertEquals(2, candidates.size(), "the nearest=5 setting collapses onto the given nearest=4");
+        candidates.forEach(candidate -> assertEquals("4", candidate.parameters().get("nearest")));
+    }
+
+    @Test
+    void autoRunsTheConstrainedMethodsAndNjwThenTheScalableOnesAboveTheDenseLimit() {
+        List<String> small = AutomaticMethod.candidates(500).stream().map(Candidate::method).toList();
+        assertTrue(small.contains("njw") && small.contains("csp") && small.contains("scacs"));
+        assertFalse(small.contains("lsc-r"));
+        List<Candidate> large = AutomaticMethod.candidates(100_000);
+        for (Candidate candidate : large) {
+            assertTrue(candidate.descriptor().scalable() || candidate.parameters().equals(Map.of("graph", "knn")),
+                    candidate.label());
+        }
+    }
+
+    @Test
+    void autoReportsTheChosenMethodAndEveryScore() {
+        Dataset blobs = GoldenRuns.blobs(240, 4, 3, 7);
+        ConstraintSet labels = GoldenRuns.labels(blobs, 0.1, 3);
+        ClusteringResult result = GoldenRuns.fit(AlgorithmRegistry.byName("auto").create(), blobs, labels, 1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) result.diagnostics().value("selection");
+        assertEquals(AutomaticMethod.candidates(240).size(), ((List<?>) selection.get("candidates")).size());
+        assertTrue(GoldenRuns.accuracy(blobs, result.labels()) > 0.95);
+        assertFalse(Collapse.isRecorded(result.diagnostics()));
+    }
+
+    @Test
+    void tooLittleSupervisionFitsTheDefaultsWithAWarning() {
+        Dataset wine = TestData.wine();
+        ConstraintSet three = ConstraintSet.fromLabels(wine.size(), new int[] {0, 1, 2}, new int[] {0, 0, 0});
+        ClusteringResult result = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc")
+                .create(ParameterValues.of(Map.of("select", "cv"))), wine, three, 1);
+        assertTrue(result.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("Too little supervision")));
+        assertEquals(Optional.of(Map.of()), Optional.of(((Map<?, ?>) result.diagnostics().value("selection"))
+                .get("parameters")));
+    }
+}
