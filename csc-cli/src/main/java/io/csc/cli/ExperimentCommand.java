@@ -63,6 +63,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Option(names = "--kind", defaultValue = "labels", paramLabel = "KIND",
             description = "Supervision: labels, pairs, noisy:F (labels, a fraction F of their pairs flipped), "
+                    + "noisy-pairs:F (random pairs, a fraction F of them flipped), "
                     + "inconsistent:F (labels plus round(F x) contradictory triples), soft:A-B (labels with "
                     + "confidences in [A,B]), soft-pairs:A-B or noisy-soft:F:A-B (noisy:F, then weights in [A,B]) "
                     + "(default: ${DEFAULT-VALUE}).")

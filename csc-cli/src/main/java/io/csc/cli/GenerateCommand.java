@@ -1,5 +1,7 @@
 package io.csc.cli;
 
+import io.csc.data.BernoulliMixture;
+import io.csc.data.ClassProportions;
 import io.csc.data.CsvWriter;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
@@ -9,15 +11,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code csc generate}: a Gaussian mixture with its labels, as CSV, for scale tests. */
+/**
+ * {@code csc generate}: a synthetic data set with its labels, as CSV, for scale and robustness
+ * tests: a Gaussian mixture ({@link GaussianMixture}) or a mixture of binary features
+ * ({@link BernoulliMixture}), with balanced or given class proportions.
+ */
 @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = "Write a synthetic data set: k isotropic unit Gaussian clusters of balanced size in d dimensions, "
-                + "with the ground truth in a last column 'label' (CSV with a header; .gz compresses).")
+        description = {"Write a synthetic data set with the ground truth in a last column 'label' (CSV with a header; "
+                + ".gz compresses): k isotropic unit Gaussian clusters in d dimensions, or with --features binary "
+                + "k classes of 0/1 features; classes balanced or sized by --weights.",
+                "Example: csc generate --n 5000 --d 8 -k 4 --weights 0.8,0.15,0.04,0.01 --output imbalanced.csv"})
 final class GenerateCommand implements Callable<Integer> {
 
     @Spec
@@ -33,9 +42,26 @@ final class GenerateCommand implements Callable<Integer> {
     int clusters;
 
     @Option(names = "--separation", defaultValue = "4", paramLabel = "S",
-            description = "Distance between the two closest centres, in within-cluster standard deviations "
-                    + "(default: ${DEFAULT-VALUE}; about 2 overlaps, 6 and more separates cleanly).")
+            description = "Gaussian: distance between the two closest centres, in within-cluster standard deviations "
+                    + "(about 2 overlaps, 6 and more separates cleanly). Binary: scale of the class shifts of an "
+                    + "informative feature's log-odds (0 makes the classes identical, about 1 overlaps them "
+                    + "heavily) (default: ${DEFAULT-VALUE}).")
     double separation;
+
+    @Option(names = "--weights", paramLabel = "W[,W...]",
+            description = "Class proportions, one per cluster, summing to 1, e.g. 0.8,0.15,0.04,0.01 "
+                    + "(default: balanced); every class gets at least one point.")
+    String weights;
+
+    @Option(names = "--features", defaultValue = "gaussian", paramLabel = "gaussian|binary",
+            description = "gaussian: real features from Gaussian clusters; binary: 0/1 features, each 1 with a "
+                    + "background probability, and --informative of them with a probability of their own per "
+                    + "class, like one-hot coded DNA (default: ${DEFAULT-VALUE}).")
+    String features;
+
+    @Option(names = "--informative", paramLabel = "N",
+            description = "With --features binary: how many features differ between classes (default: d/6, at least 1).")
+    Integer informative;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the generator (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -59,10 +85,14 @@ final class GenerateCommand implements Callable<Integer> {
         int digits = decimals();
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener progress = quiet ? ProgressListener.NONE : new ConsoleProgress(err);
-        GaussianMixture mixture = new GaussianMixture(size, dimension, clusters, separation, seed);
+        boolean binary = binaryFeatures();
+        ClassProportions proportions = proportions();
+        Supplier<Dataset> generator = binary
+                ? new BernoulliMixture(size, dimension, clusters, informativeFeatures(), separation, seed, proportions)::generate
+                : new GaussianMixture(size, dimension, clusters, separation, seed, proportions)::generate;
         long start = System.nanoTime();
-        progress.stage("generating " + size + " x " + dimension + ", " + clusters + " clusters");
-        Dataset data = mixture.generate();
+        progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
+        Dataset data = generator.get();
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -74,6 +104,51 @@ final class GenerateCommand implements Callable<Integer> {
             err.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** True for {@code --features binary}, false for gaussian. */
+    private boolean binaryFeatures() {
+        String text = features.trim().toLowerCase(Locale.ROOT);
+        if (!text.equals("gaussian") && !text.equals("binary")) {
+            throw new IllegalArgumentException("Invalid --features '" + features + "': expected gaussian or binary");
+        }
+        boolean binary = text.equals("binary");
+        if (!binary && informative != null) {
+            throw new IllegalArgumentException("Invalid --informative " + informative
+                    + ": only --features binary has informative features; drop it or add --features binary");
+        }
+        return binary;
+    }
+
+    /** The --informative count, its default d/6 when not given. */
+    private int informativeFeatures() {
+        int count = informative != null ? informative : BernoulliMixture.defaultInformative(dimension);
+        if (dimension >= 1 && (count < 1 || count > dimension)) {
+            throw new IllegalArgumentException("Invalid --informative " + count + ": must be between 1 and the "
+                    + dimension + " features of --d");
+        }
+        return count;
+    }
+
+    /** The --weights, balanced when not given. */
+    private ClassProportions proportions() {
+        if (clusters < 1) {
+            throw new IllegalArgumentException("Invalid clusters: " + clusters + " (must be between 1 and size " + size + ")");
+        }
+        if (weights == null) {
+            return ClassProportions.balanced(clusters);
+        }
+        ClassProportions proportions;
+        try {
+            proportions = ClassProportions.parse(weights);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --weights '" + weights + "': " + e.getMessage());
+        }
+        if (proportions.classCount() != clusters) {
+            throw new IllegalArgumentException("Invalid --weights '" + weights + "': " + proportions.classCount()
+                    + " weights for " + clusters + " clusters (-k); give one per cluster");
+        }
+        return proportions;
     }
 
     private int decimals() {

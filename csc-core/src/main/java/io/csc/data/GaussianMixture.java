@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Synthetic data: k Gaussian clusters of balanced size with ground-truth labels, for tests,
- * benchmarks and {@code csc generate}.
+ * Synthetic data: k Gaussian clusters with ground-truth labels, for tests, benchmarks and
+ * {@code csc generate}.
  *
  * <p>Each cluster is an isotropic unit Gaussian (covariance the identity) around its centre.
  * Centres are random directions (standard normal vectors) rescaled together so that the two
@@ -14,21 +14,37 @@ import java.util.SplittableRandom;
  * within-cluster standard deviations along the line joining them: about 2 overlaps visibly, 6 and
  * more separates cleanly. With one cluster the centre is the origin.
  *
- * <p>Cluster sizes differ by at most one (cluster c gets {@code n/k} or {@code n/k + 1} points)
- * and points come in a random order. The result depends only on the options: the same seed gives
- * the same data. Generation costs O(n d) with a single random stream, about a second for
- * 1,000,000 x 50.
+ * <p>Cluster sizes follow the {@link ClassProportions}: balanced by default (sizes differ by at
+ * most one, cluster c gets {@code n/k} or {@code n/k + 1} points), or any shares such as
+ * 80/15/4/1 %, every cluster getting at least one point. Points come in a random order. The result
+ * depends only on the options: the same seed gives the same data. Generation costs O(n d) with a
+ * single random stream, about a second for 1,000,000 x 50.
  *
- * @param size       the number of points n (at least 1)
- * @param dimension  the number of features d (at least 1)
- * @param clusters   the number of clusters k (1 to n)
- * @param separation the distance between the two closest centres (finite, at least 0)
- * @param seed       the random seed
+ * @param size        the number of points n (at least 1)
+ * @param dimension   the number of features d (at least 1)
+ * @param clusters    the number of clusters k (1 to n)
+ * @param separation  the distance between the two closest centres (finite, at least 0)
+ * @param seed        the random seed
+ * @param proportions the share of each cluster, one per cluster
  */
-public record GaussianMixture(int size, int dimension, int clusters, double separation, long seed) {
+public record GaussianMixture(int size, int dimension, int clusters, double separation, long seed,
+                              ClassProportions proportions) {
 
     /** Validates the options. */
     public GaussianMixture {
+        checkShape(size, dimension, clusters, separation, proportions);
+    }
+
+    /** Balanced clusters. */
+    public GaussianMixture(int size, int dimension, int clusters, double separation, long seed) {
+        this(size, dimension, clusters, separation, seed, clusters < 1 ? null : ClassProportions.balanced(clusters));
+    }
+
+    /**
+     * The checks shared by the synthetic mixtures: at least one point and feature, 1 to n clusters,
+     * a finite separation {@code >= 0}, one share per cluster and an array that fits.
+     */
+    static void checkShape(int size, int dimension, int clusters, double separation, ClassProportions proportions) {
         if (size < 1) {
             throw new IllegalArgumentException("Invalid size: " + size + " (must be >= 1)");
         }
@@ -41,10 +57,23 @@ public record GaussianMixture(int size, int dimension, int clusters, double sepa
         if (!(separation >= 0) || Double.isInfinite(separation)) {
             throw new IllegalArgumentException("Invalid separation: " + separation + " (must be finite and >= 0)");
         }
+        if (proportions == null || proportions.classCount() != clusters) {
+            throw new IllegalArgumentException("Invalid class proportions: " + (proportions == null ? 0
+                    : proportions.classCount()) + " shares for " + clusters + " clusters (give one per cluster)");
+        }
         if ((long) size * dimension > Integer.MAX_VALUE - 8L) {
             throw new IllegalArgumentException("Invalid size: " + size + " x " + dimension
                     + " (must have at most " + (Integer.MAX_VALUE - 8L) + " values)");
         }
+    }
+
+    /** The class names {@code 0 .. clusters-1}. */
+    static List<String> classNames(int clusters) {
+        List<String> classNames = new ArrayList<>(clusters);
+        for (int c = 0; c < clusters; c++) {
+            classNames.add(Integer.toString(c));
+        }
+        return classNames;
     }
 
     /** Generates n points in d dimensions from k clusters; see the class description. */
@@ -56,7 +85,7 @@ public record GaussianMixture(int size, int dimension, int clusters, double sepa
     public Dataset generate() {
         SplittableRandom random = new SplittableRandom(seed);
         double[] centres = centres(random);
-        int[] labels = balancedLabels(random);
+        int[] labels = proportions.labels(size, random);
         double[] features = new double[size * dimension];
         for (int i = 0; i < size; i++) {
             int rowStart = i * dimension;
@@ -65,11 +94,7 @@ public record GaussianMixture(int size, int dimension, int clusters, double sepa
                 features[rowStart + j] = centres[centreStart + j] + random.nextGaussian();
             }
         }
-        List<String> classNames = new ArrayList<>(clusters);
-        for (int c = 0; c < clusters; c++) {
-            classNames.add(Integer.toString(c));
-        }
-        return Dataset.labelled("gaussian-mixture", size, dimension, features, labels, classNames, null);
+        return Dataset.labelled("gaussian-mixture", size, dimension, features, labels, classNames(clusters), null);
     }
 
     /** The k x d row-major centres: normal directions scaled to the required closest distance. */
@@ -97,19 +122,5 @@ public record GaussianMixture(int size, int dimension, int clusters, double sepa
             centres[i] *= scale;
         }
         return centres;
-    }
-
-    private int[] balancedLabels(SplittableRandom random) {
-        int[] labels = new int[size];
-        for (int i = 0; i < size; i++) {
-            labels[i] = i % clusters;
-        }
-        for (int i = size - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int swap = labels[i];
-            labels[i] = labels[j];
-            labels[j] = swap;
-        }
-        return labels;
     }
 }

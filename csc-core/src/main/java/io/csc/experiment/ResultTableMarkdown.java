@@ -93,7 +93,8 @@ public final class ResultTableMarkdown {
         return row.amount().fraction() ? row.amount().label() + " (" + row.supervised() + ")" : row.amount().label();
     }
 
-    private static void appendRow(StringBuilder text, List<String> cells) {
+    /** Appends one Markdown table row of {@code cells}, escaped. */
+    static void appendRow(StringBuilder text, List<String> cells) {
         text.append('|');
         for (String cell : cells) {
             text.append(' ').append(escape(cell)).append(" |");

@@ -21,6 +21,9 @@ import java.util.SplittableRandom;
  *       {@link ConstraintGenerator#NOISY_EXPANSION_LIMIT} pairs, a fraction f of the labelled
  *       points gets a wrong class instead ({@link ConstraintGenerator#withLabelNoise}), with a
  *       note in the run record;</li>
+ *   <li>{@code noisy-pairs:f}: x distinct random pairs as {@code pairs}, a fraction f of them
+ *       flipped ({@link ConstraintGenerator#noisy}): {@code round(f x)} of the pairs are wrong, no
+ *       label structure behind them;</li>
  *   <li>{@code inconsistent:f}: x labelled points plus round(f x) inconsistent triples
  *       {@code ML(a,b), ML(b,c), CL(a,c)} ({@link ConstraintGenerator#inconsistentTriples});</li>
  *   <li>{@code soft:a-b}: x labelled points whose confidences are uniform in [a, b]
@@ -38,7 +41,7 @@ import java.util.SplittableRandom;
  * points for the same seed.
  *
  * @param type the kind
- * @param rate the noise fraction of {@code noisy} and {@code noisy-soft}, the triples per labelled point of
+ * @param rate the noise fraction of {@code noisy}, {@code noisy-pairs} and {@code noisy-soft}, the triples per labelled point of
  *        {@code inconsistent}, 0 otherwise
  * @param low the smallest weight of the soft kinds, 1 otherwise
  * @param high the largest weight of the soft kinds, 1 otherwise
@@ -53,6 +56,8 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         PAIRS,
         /** Labelled points with a fraction of their pairs flipped. */
         NOISY,
+        /** Random pairs with a fraction of them flipped. */
+        NOISY_PAIRS,
         /** Labelled points plus inconsistent triples. */
         INCONSISTENT,
         /** Labelled points with confidences. */
@@ -69,14 +74,14 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
     }
 
     /** The forms {@link #parse} accepts, for messages. */
-    public static final String FORMS = "labels, pairs, noisy:F, inconsistent:F, soft:A-B, soft-pairs:A-B or noisy-soft:F:A-B";
+    public static final String FORMS = "labels, pairs, noisy:F, noisy-pairs:F, inconsistent:F, soft:A-B, soft-pairs:A-B or noisy-soft:F:A-B";
 
     public SupervisionKind {
         if (type == null) {
             throw new IllegalArgumentException("Invalid supervision kind: type missing (expected " + FORMS + ")");
         }
         switch (type) {
-            case NOISY, NOISY_SOFT -> {
+            case NOISY, NOISY_PAIRS, NOISY_SOFT -> {
                 if (!(rate >= 0 && rate <= 1)) {
                     throw new IllegalArgumentException("Invalid noise fraction: " + rate + " (must be in [0, 1])");
                 }
@@ -119,6 +124,11 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         return new SupervisionKind(Type.NOISY, fraction, 1, 1);
     }
 
+    /** Random pairs with a fraction of them flipped. */
+    public static SupervisionKind noisyPairs(double fraction) {
+        return new SupervisionKind(Type.NOISY_PAIRS, fraction, 1, 1);
+    }
+
     /** Labelled points plus {@code round(triplesPerLabel * x)} inconsistent triples. */
     public static SupervisionKind inconsistent(double triplesPerLabel) {
         return new SupervisionKind(Type.INCONSISTENT, triplesPerLabel, 1, 1);
@@ -141,7 +151,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
 
     /**
      * Reads the {@code --kind} text: {@code labels}, {@code pairs}, {@code noisy:0.3},
-     * {@code inconsistent:0.08}, {@code soft:0.7-1.0}, {@code soft-pairs:0.7-1.0} or
+     * {@code noisy-pairs:0.1}, {@code inconsistent:0.08}, {@code soft:0.7-1.0}, {@code soft-pairs:0.7-1.0} or
      * {@code noisy-soft:0.3:0.7-1.0}.
      *
      * @throws IllegalArgumentException naming the text and the forms accepted
@@ -170,6 +180,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 case LABELS -> labels();
                 case PAIRS -> pairs();
                 case NOISY -> noisy(Double.parseDouble(argument));
+                case NOISY_PAIRS -> noisyPairs(Double.parseDouble(argument));
                 case INCONSISTENT -> inconsistent(Double.parseDouble(argument));
                 case SOFT, SOFT_PAIRS -> {
                     double[] range = weightRange(text, type, argument);
@@ -205,6 +216,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
     private static String example(Type type) {
         return switch (type) {
             case NOISY -> "noisy:0.3";
+            case NOISY_PAIRS -> "noisy-pairs:0.1";
             case INCONSISTENT -> "inconsistent:0.08";
             case SOFT -> "soft:0.7-1.0";
             case SOFT_PAIRS -> "soft-pairs:0.7-1.0";
@@ -217,7 +229,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
     public String text() {
         return switch (type) {
             case LABELS, PAIRS -> type.text();
-            case NOISY, INCONSISTENT -> type.text() + ":" + rate;
+            case NOISY, NOISY_PAIRS, INCONSISTENT -> type.text() + ":" + rate;
             case SOFT, SOFT_PAIRS -> type.text() + ":" + low + "-" + high;
             case NOISY_SOFT -> type.text() + ":" + rate + ":" + low + "-" + high;
         };
@@ -225,7 +237,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
 
     /** True if an amount counts pairs, false if it counts labelled points. */
     public boolean countsPairs() {
-        return type == Type.PAIRS || type == Type.SOFT_PAIRS;
+        return type == Type.PAIRS || type == Type.NOISY_PAIRS || type == Type.SOFT_PAIRS;
     }
 
     /** What an amount counts, for axis titles and tables: {@code labelled points} or {@code pairs}. */
@@ -241,6 +253,8 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
             case PAIRS -> "x distinct pairs drawn uniformly, each a must-link or a cannot-link by the ground truth";
             case NOISY -> "x labelled points whose implied pairs are expanded, a fraction " + rate
                     + " of them flipped (must-link to cannot-link and back)";
+            case NOISY_PAIRS -> "x distinct pairs drawn uniformly, each a must-link or a cannot-link by the ground "
+                    + "truth, then a fraction " + rate + " of them flipped (must-link to cannot-link and back)";
             case INCONSISTENT -> "x labelled points plus round(" + rate + " x) inconsistent triples "
                     + "ML(a,b), ML(b,c), CL(a,c)";
             case SOFT -> "x labelled points with confidences uniform in [" + low + ", " + high
@@ -287,6 +301,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 : ConstraintGenerator.labelledPoints(truth, count, selection);
         ConstraintSet constraints = switch (type) {
             case LABELS, PAIRS -> base;
+            case NOISY_PAIRS -> ConstraintGenerator.noisy(base, rate, perturbation);
             case NOISY, NOISY_SOFT -> {
                 long implied = base.pairCount() - base.pairs().size();
                 if (implied > ConstraintGenerator.NOISY_EXPANSION_LIMIT) {

@@ -79,12 +79,27 @@ class GaussianMixtureTest {
     }
 
     @Test
+    void imbalancedProportionsAreRespectedAndBalancedFilesAreUnchanged() {
+        ClassProportions shares = ClassProportions.parse("0.8,0.15,0.04,0.01");
+        Dataset data = new GaussianMixture(5000, 8, 4, 4, 3, shares).generate();
+        assertArrayEquals(new int[] {4000, 750, 200, 50}, classSizes(data));
+        Dataset tiny = new GaussianMixture(20, 2, 4, 4, 3, shares).generate();
+        assertArrayEquals(new int[] {15, 3, 1, 1}, classSizes(tiny), "every class gets a point");
+        Dataset balanced = new GaussianMixture(1003, 7, 4, 5.0, 11, ClassProportions.balanced(4)).generate();
+        assertArrayEquals(GaussianMixture.generate(1003, 7, 4, 11, 5.0).features(), balanced.features());
+        // The first labels of this seed before class proportions existed: balanced output kept bit for bit.
+        assertArrayEquals(new int[] {2, 2, 1, 1, 3, 2, 1, 3}, Arrays.copyOf(balanced.labels(), 8));
+    }
+
+    @Test
     void rejectsBadOptions() {
         assertMessage(() -> new GaussianMixture(0, 2, 1, 1, 0), "Invalid size: 0");
         assertMessage(() -> new GaussianMixture(10, 0, 1, 1, 0), "Invalid dimension: 0");
         assertMessage(() -> new GaussianMixture(10, 2, 11, 1, 0), "Invalid clusters: 11");
         assertMessage(() -> new GaussianMixture(10, 2, 2, -1, 0), "Invalid separation: -1.0");
         assertMessage(() -> new GaussianMixture(10, 2, 2, Double.NaN, 0), "Invalid separation: NaN");
+        assertMessage(() -> new GaussianMixture(10, 2, 2, 1, 0, ClassProportions.balanced(3)),
+                "Invalid class proportions: 3 shares for 2 clusters");
     }
 
     private static void assertMessage(Runnable construction, String expected) {

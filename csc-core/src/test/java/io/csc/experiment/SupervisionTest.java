@@ -43,12 +43,13 @@ class SupervisionTest {
 
     @Test
     void kindsParseAndPrintBack() {
-        for (String text : List.of("labels", "pairs", "noisy:0.3", "inconsistent:0.08", "soft:0.7-1.0", "soft-pairs:0.5-0.9",
+        for (String text : List.of("labels", "pairs", "noisy:0.3", "noisy-pairs:0.1", "inconsistent:0.08", "soft:0.7-1.0", "soft-pairs:0.5-0.9",
                 "noisy-soft:0.3:0.7-1.0")) {
             assertEquals(text, SupervisionKind.parse(text).text());
         }
         assertEquals(SupervisionKind.soft(0.7, 1.0), SupervisionKind.parse(" SOFT:0.7-1 "));
-        assertEquals("Invalid supervision kind 'labelz': expected labels, pairs, noisy:F, inconsistent:F, soft:A-B, "
+        assertEquals("Invalid supervision kind 'labelz': expected labels, pairs, noisy:F, noisy-pairs:F, inconsistent:F, "
+                + "soft:A-B, "
                 + "soft-pairs:A-B or noisy-soft:F:A-B", assertThrows(IllegalArgumentException.class,
                 () -> SupervisionKind.parse("labelz")).getMessage());
         assertEquals("Invalid supervision kind 'noisy': noisy needs a value, e.g. noisy:0.3",
@@ -99,6 +100,32 @@ class SupervisionTest {
     }
 
     @Test
+    void noisyPairsFlipAFractionOfTheSamePairsAsPairs() {
+        ConstraintSet pairs = SupervisionKind.pairs().draw(TRUTH, 3, 200, new SplittableRandom(3)).constraints();
+        ConstraintSet noisy = SupervisionKind.noisyPairs(0.1).draw(TRUTH, 3, 200, new SplittableRandom(3)).constraints();
+        assertEquals(200, noisy.pairs().size());
+        assertTrue(noisy.labelledBlocks().isEmpty(), "explicit pairs only");
+        int flipped = 0;
+        for (int p = 0; p < 200; p++) {
+            Constraint truth = pairs.pairs().get(p);
+            Constraint drawn = noisy.pairs().get(p);
+            assertEquals(truth.first(), drawn.first());
+            assertEquals(truth.second(), drawn.second());
+            flipped += truth.isMustLink() == drawn.isMustLink() ? 0 : 1;
+        }
+        assertEquals(20, flipped, "round(0.1 * 200) pairs flipped");
+        assertEquals(pairs, SupervisionKind.noisyPairs(0).draw(TRUTH, 3, 200, new SplittableRandom(3)).constraints());
+        SupervisionKind kind = SupervisionKind.parse("noisy-pairs:0.1");
+        assertTrue(kind.countsPairs());
+        assertEquals("pairs", kind.unit());
+        assertEquals("Invalid supervision kind 'noisy-pairs': noisy-pairs needs a value, e.g. noisy-pairs:0.1",
+                assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy-pairs")).getMessage());
+        assertEquals("Invalid noise fraction: 1.5 (must be in [0, 1])",
+                assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy-pairs:1.5")).getMessage());
+        SupervisionKind.noisyPairs(0.1).checkCount("iris", 150, 5000);
+    }
+
+    @Test
     void perturbedKindsLabelTheSamePointsAsLabels() {
         int[] labelled = SupervisionKind.labels().draw(TRUTH, 3, 20, new SplittableRandom(9)).constraints().constrainedPoints();
         ConstraintSet noisy = SupervisionKind.noisy(0.3).draw(TRUTH, 3, 20, new SplittableRandom(9)).constraints();
@@ -121,7 +148,8 @@ class SupervisionTest {
 
     @Test
     void drawsDependOnlyOnTheSeed() {
-        for (String kind : List.of("labels", "pairs", "noisy:0.2", "inconsistent:0.08", "soft:0.7-1.0")) {
+        for (String kind : List.of("labels", "pairs", "noisy:0.2", "noisy-pairs:0.2", "inconsistent:0.08",
+                "soft:0.7-1.0")) {
             SupervisionKind parsed = SupervisionKind.parse(kind);
             assertEquals(parsed.draw(TRUTH, 3, 30, new SplittableRandom(5)), parsed.draw(TRUTH, 3, 30, new SplittableRandom(5)));
             assertNotEquals(parsed.draw(TRUTH, 3, 30, new SplittableRandom(5)), parsed.draw(TRUTH, 3, 30, new SplittableRandom(6)));
