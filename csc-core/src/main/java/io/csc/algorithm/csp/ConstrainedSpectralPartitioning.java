@@ -90,10 +90,18 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
     public static final Parameter<Double> RIDGE = Parameter.real("ridge", GeneralizedEigen.DEFAULT_RIDGE,
             "relative ridge delta of the generalized eigensolver (L + delta I must be positive definite)");
 
-    public static final Parameter<Boolean> NORMALIZE_ROWS = Parameter.bool("normalize-rows", false,
-            "scale the rows of D^-1/2 V to unit length before k-means (not in the published method)");
+    public static final Parameter<CspVariant> VARIANT = Parameter.choice("variant", CspVariant.class, CspVariant.ROBUST,
+            "robust: beta = -2 lambda_max(Q) vol and unit rows (constraints tilt the graph's eigenvectors); "
+                    + "paper: beta = (lambda_K-1 + lambda_K) vol / 2 and raw rows, as published");
 
-    public static final List<Parameter<?>> PARAMETERS = List.of(SpectralParameters.SIGMA, BANDWIDTH,
+    public static final Parameter<Boolean> NORMALIZE_ROWS = Parameter.bool("normalize-rows", false,
+            "scale the rows of D^-1/2 V to unit length before k-means (not in the published method); "
+                    + "when not given: true for variant=robust, false for variant=paper");
+
+    /** The robust threshold: {@code β/vol = -ROBUST_BETA_FACTOR λ_max(Q̄)}. */
+    static final double ROBUST_BETA_FACTOR = 2.0;
+
+    public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS);
 
@@ -115,8 +123,11 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
 
     /** The options from parameter values over their defaults. */
     public static CspOptions options(ParameterValues values) {
-        return new CspOptions(SpectralParameters.kernel(values, BANDWIDTH), values.get(BETA), values.get(RIDGE),
-                values.get(NORMALIZE_ROWS), SpectralParameters.kmeans(values));
+        CspVariant variant = values.get(VARIANT);
+        boolean normalizeRows = values.contains(NORMALIZE_ROWS.name()) ? values.get(NORMALIZE_ROWS)
+                : variant == CspVariant.ROBUST;
+        return new CspOptions(variant, SpectralParameters.kernel(values, BANDWIDTH), values.get(BETA),
+                values.get(RIDGE), normalizeRows, SpectralParameters.kmeans(values));
     }
 
     public CspOptions options() {
@@ -164,7 +175,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         ConstraintMatrix q = ConstraintMatrix.of(constraints, 0.0);
         double[] top = diagnostics.time("constraints", () -> SupportedSpectrum.extreme(NormalizedAffinity.normalize(q.operator(), degrees),
                 constraints.constrainedPoints(), k, Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split())).values();
-        double threshold = options.beta() != null ? options.beta() / volume : 0.5 * (top[k - 2] + top[k - 1]);
+        double threshold = options.beta() != null ? options.beta() / volume : automaticThreshold(top, k);
         diagnostics.put("constraintEigenvalues", top).put("beta", threshold * volume);
         DenseMatrix constraint = constraintMatrix(q, factors, threshold);
         double constraintNorm = Math.max(Math.abs(top[0] - threshold), Math.abs(threshold));
@@ -206,6 +217,14 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         diagnostics.put("kmeansInertia", clusters.inertia());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), null);
+    }
+
+    /** β/vol by the variant's rule from the K largest eigenvalues of Q̄ (largest first). */
+    private double automaticThreshold(double[] top, int k) {
+        if (options.variant() == CspVariant.PAPER) {
+            return 0.5 * (top[k - 2] + top[k - 1]);
+        }
+        return -ROBUST_BETA_FACTOR * (top[0] > 0 ? top[0] : 1.0);
     }
 
     /** Turns {@code N = D^-1/2 W D^-1/2} into {@code L = I - N} in place. */
