@@ -24,9 +24,11 @@ import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.GeneralizedEigen;
 import io.csc.linalg.LanczosOptions;
+import io.csc.linalg.LanczosSolver;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricEigen;
+import io.csc.linalg.SymmetricOperator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -91,15 +93,18 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
             "relative ridge delta of the generalized eigensolver (L + delta I must be positive definite)");
 
     public static final Parameter<CspVariant> VARIANT = Parameter.choice("variant", CspVariant.class, CspVariant.ROBUST,
-            "robust: beta = -2 lambda_max(Q) vol and unit rows (constraints tilt the graph's eigenvectors); "
+            "robust: beta = -2 lambda_max(Q) vol / (1 - lambda_K(L)) and unit rows (constraints tilt the graph's eigenvectors); "
                     + "paper: beta = (lambda_K-1 + lambda_K) vol / 2 and raw rows, as published");
 
     public static final Parameter<Boolean> NORMALIZE_ROWS = Parameter.bool("normalize-rows", false,
             "scale the rows of D^-1/2 V to unit length before k-means (not in the published method); "
                     + "when not given: true for variant=robust, false for variant=paper");
 
-    /** The robust threshold: {@code β/vol = -ROBUST_BETA_FACTOR λ_max(Q̄)}. */
+    /** The robust threshold: {@code β/vol = -ROBUST_BETA_FACTOR λ_max(Q̄) / (1 - λ_K(L))}. */
     static final double ROBUST_BETA_FACTOR = 2.0;
+
+    /** The smallest spectral gap the robust threshold divides by (a graph with no cluster structure). */
+    static final double MINIMUM_GAP = 1e-6;
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.KMEANS_RESTARTS,
@@ -175,7 +180,17 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         ConstraintMatrix q = ConstraintMatrix.of(constraints, 0.0);
         double[] top = diagnostics.time("constraints", () -> SupportedSpectrum.extreme(NormalizedAffinity.normalize(q.operator(), degrees),
                 constraints.constrainedPoints(), k, Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split())).values();
-        double threshold = options.beta() != null ? options.beta() / volume : automaticThreshold(top, k);
+        double threshold;
+        if (options.beta() != null) {
+            threshold = options.beta() / volume;
+        } else if (options.variant() == CspVariant.PAPER) {
+            threshold = 0.5 * (top[k - 2] + top[k - 1]);
+        } else {
+            SplittableRandom gapRandom = random.split();
+            double gap = diagnostics.time("gap", () -> spectralGap(laplacian, k, gapRandom));
+            diagnostics.put("spectralGap", gap);
+            threshold = robustThreshold(top[0], gap);
+        }
         diagnostics.put("constraintEigenvalues", top).put("beta", threshold * volume);
         DenseMatrix constraint = constraintMatrix(q, factors, threshold);
         double constraintNorm = Math.max(Math.abs(top[0] - threshold), Math.abs(threshold));
@@ -219,12 +234,46 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
                 diagnostics.build(), null);
     }
 
-    /** β/vol by the variant's rule from the K largest eigenvalues of Q̄ (largest first). */
-    private double automaticThreshold(double[] top, int k) {
-        if (options.variant() == CspVariant.PAPER) {
-            return 0.5 * (top[k - 2] + top[k - 1]);
-        }
-        return -ROBUST_BETA_FACTOR * (top[0] > 0 ? top[0] : 1.0);
+    /**
+     * The robust β/vol, {@code -ROBUST_BETA_FACTOR λ_max(Q̄) / gap}: a constraint then lowers the
+     * Rayleigh quotient {@code vᵀLv / vᵀ(Q̄ - β/vol I)v} of any direction by at most the factor
+     * {@code 1 / (1 + gap / ROBUST_BETA_FACTOR)}, less than the distance {@code gap} between a vector
+     * localized on the constrained points (cost about 1, the diagonal of L) and the K-th
+     * eigenvector of L.
+     */
+    static double robustThreshold(double largestConstraintEigenvalue, double gap) {
+        double strength = largestConstraintEigenvalue > 0 ? largestConstraintEigenvalue : 1.0;
+        return -ROBUST_BETA_FACTOR * strength / Math.max(gap, MINIMUM_GAP);
+    }
+
+    /**
+     * {@code 1 - λ_K(L)}, λ_K the K-th smallest eigenvalue of L (the trivial one counted): the K-th
+     * largest eigenvalue of {@code N = I - L}, by Lanczos on products with the dense L (O(n²) each).
+     */
+    static double spectralGap(DenseMatrix laplacian, int k, SplittableRandom random) {
+        int n = laplacian.rows();
+        double[] data = laplacian.data();
+        SymmetricOperator normalized = new SymmetricOperator() {
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public void apply(double[] x, double[] y) {
+                for (int i = 0; i < n; i++) {
+                    double sum = 0;
+                    int base = i * n;
+                    for (int j = 0; j < n; j++) {
+                        sum += data[base + j] * x[j];
+                    }
+                    y[i] = x[i] - sum;
+                }
+            }
+        };
+        double[] largest = new LanczosSolver(LanczosOptions.DEFAULTS).solve(normalized, k, Spectrum.LARGEST, random)
+                .values();
+        return largest[k - 1];
     }
 
     /** Turns {@code N = D^-1/2 W D^-1/2} into {@code L = I - N} in place. */

@@ -10,7 +10,7 @@ import io.csc.graph.KernelOptions;
  * @param kernel the Gaussian kernel of the dense affinity and how σ is chosen
  * @param beta the threshold β of the constraint {@code vᵀ Q̄ v >= β}, or null for the rule of the
  *             variant: {@code β = (λ_{K-1} + λ_K) vol / 2} with λ the eigenvalues of Q̄, largest
- *             first (paper) or {@code β = -2 λ_1 vol} (robust); a given β must be finite
+ *             first (paper) or {@code β = -2 λ_1 vol / (1 - λ_K(L))} (robust); a given β must be finite
  * @param ridge the relative ridge of the generalized eigensolver (> 0); see
  *              {@link io.csc.linalg.GeneralizedEigen#DEFAULT_RIDGE}
  * @param normalizeRows scale the rows of {@code D^-1/2 V} to unit length before k-means (not in the
