@@ -65,9 +65,41 @@ import java.util.SplittableRandom;
  * (docs/BENCHMARKS.md), and wherever the matrices do not fit in the heap; the refusal names the
  * scalable constrained methods.
  *
+ * <h2>Variants: why the default is not the published threshold</h2>
+ * {@code variant=paper} is the method above with the APJCSC paper's β. It puts almost every point
+ * into one cluster whenever the constraints are few or the graph is flat: 0.20 ACC on a clean
+ * 5-cluster mixture with 20, 100 or 400 random pairs where {@code njw} reaches 0.97, and 0.42 on
+ * Wine at 10% labels against 0.98. The mechanism: with β/vol between the (K-1)-th and K-th
+ * eigenvalues of Q̄, {@code B = Q̄ - β/vol I} has exactly K - 1 positive directions, all of them
+ * inside the span of the constrained points (Q̄ vanishes elsewhere while {@code -β/vol I} does
+ * not). Every feasible vector is therefore localized on the constrained points; the unconstrained
+ * points get damped averages of their neighbours' values, near zero, and k-means puts them together.
+ *
+ * <p>{@code variant=robust} (default) keeps the problem, the feasibility rule and the selection by
+ * cost, and moves β below zero, which Wang and Davidson allow (any β below the largest eigenvalue;
+ * a smaller β is a looser constraint): {@code β/vol = -2 λ_max(Q̄) / g} with
+ * {@code g = 1 - λ_K(L)}, the K-th largest eigenvalue of {@code N = D^-1/2 W D^-1/2}. Then
+ * {@code B = |β/vol| I + Q̄}: every direction the constraints do not strongly violate is feasible,
+ * and the constraints reweight the Rayleigh quotient {@code vᵀLv / vᵀBv} of a direction by at most
+ * the factor {@code 1 / (1 + g/2)}. A vector localized on the constrained points costs about 1 (the
+ * diagonal of L), the K-th graph eigenvector {@code 1 - g}: the discount can reorder and tilt the
+ * graph's cluster directions toward the constraints but never make a localized vector the cheaper
+ * one. Dividing by g is what makes this hold on flat graphs: on 180 binary features (distances
+ * concentrate, every affinity near 0.5) g is 0.016, against 0.45 on Wine, and a β that ignores g
+ * lets the 10% labelled points take the embedding again (0.496 ACC, as the paper variant). The rows
+ * of {@code D^-1/2 V} are scaled to unit length before k-means, as NJW does ({@code normalize-rows},
+ * true by default for this variant): the propagated values keep their direction, not their size.
+ * g costs one Lanczos run on products with the dense L (O(n²) each).
+ *
+ * <p>Evidence (ACC, mean over draws; {@code docs/results/62-csp-robust.md} has the tables and the
+ * commands): a clean 5-cluster mixture with 20 / 100 / 400 random pairs, paper 0.20 / 0.20 / 0.20,
+ * robust 0.971 / 0.971 / 0.971, {@code njw} 0.972; Wine with 20 / 100 / 400 pairs robust
+ * 0.970 / 0.981 / 0.994 ({@code njw} 0.978); a 3,186 x 180 binary set at 10% labels paper 0.496,
+ * robust 0.980 ({@code njw} 0.992).
+ *
  * <h2>Choices</h2>
  * <ul>
- *   <li>No feasible vector (Q̄ has fewer than K - 1 eigenvalues above β/vol, for instance with
+ *   <li>No feasible vector (paper variant; Q̄ has fewer than K - 1 eigenvalues above β/vol, for instance with
  *       must-links only): the result falls back to the K - 1 smallest non-trivial eigenvectors of L,
  *       that is unconstrained spectral clustering, with a warning; with fewer than K - 1 feasible
  *       vectors, those are used, with a warning.</li>
