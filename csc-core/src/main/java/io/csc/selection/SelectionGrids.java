@@ -21,7 +21,8 @@ public final class SelectionGrids {
             Map.entry("sl", List.of(Map.of(), Map.of("graph", "knn"), Map.of("bandwidth", "self-tuning"))),
             Map.entry("apjcsc-1", List.of(Map.of(), Map.of("eta", "0.7"), Map.of("bandwidth", "self-tuning"))),
             Map.entry("apjcsc-2", List.of(Map.of(), Map.of("eta", "0.7"), Map.of("bandwidth", "self-tuning"))),
-            Map.entry("csp", List.of(Map.of(), Map.of("normalize-rows", "true"), Map.of("bandwidth", "self-tuning"))));
+            Map.entry("csp", List.of(Map.of(), Map.of("variant", "paper", "normalize-rows", "true"),
+                    Map.of("bandwidth", "self-tuning"))));
 
     private SelectionGrids() {
     }
