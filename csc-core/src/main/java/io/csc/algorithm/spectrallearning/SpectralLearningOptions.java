@@ -8,6 +8,7 @@ import io.csc.linalg.LanczosOptions;
 /**
  * Options of {@link SpectralLearning}.
  *
+ * @param variant robust (the edit limited by the graph's spectral gap) or paper (as published)
  * @param graph dense Gaussian affinity or k-NN graph
  * @param neighbours k of the k-NN graph, >= 1 (ignored for the dense graph)
  * @param normalization additive (Kamvar et al.) or symmetric (NJW)
@@ -16,12 +17,12 @@ import io.csc.linalg.LanczosOptions;
  * @param kmeans the final k-means
  * @param lanczos the sparse eigensolver (k-NN graph only)
  */
-public record SpectralLearningOptions(GraphType graph, int neighbours, AffinityNormalization normalization,
+public record SpectralLearningOptions(SpectralLearningVariant variant, GraphType graph, int neighbours, AffinityNormalization normalization,
                                       boolean normalizeRows, KernelOptions kernel, KMeansOptions kmeans,
                                       LanczosOptions lanczos) {
 
     public SpectralLearningOptions {
-        if (graph == null || normalization == null || kernel == null || kmeans == null || lanczos == null) {
+        if (variant == null || graph == null || normalization == null || kernel == null || kmeans == null || lanczos == null) {
             throw new IllegalArgumentException("Invalid Spectral Learning options: null component");
         }
         if (neighbours < 1) {

@@ -15,6 +15,8 @@ import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.baseline.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
+import io.csc.data.BernoulliMixture;
+import io.csc.data.ClassProportions;
 import io.csc.data.Dataset;
 import io.csc.metric.ClusteringMetrics;
 import java.util.List;
@@ -125,7 +127,8 @@ class SpectralLearningTest {
         assertEquals(30, defaults.neighbours());
         assertEquals(AffinityNormalization.SYMMETRIC, defaults.normalization());
         assertTrue(defaults.normalizeRows());
-        assertEquals(List.of("graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
+        assertEquals(SpectralLearningVariant.ROBUST, defaults.variant());
+        assertEquals(List.of("variant", "graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
                         "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
                 SpectralLearning.PARAMETERS.stream().map(Parameter::name).toList());
         SpectralLearningOptions changed = SpectralLearning.options(GoldenRuns.parameters("graph", "knn", "neighbours", "12",
@@ -134,5 +137,48 @@ class SpectralLearningTest {
         assertEquals(12, changed.neighbours());
         assertEquals(AffinityNormalization.ADDITIVE, changed.normalization());
         assertEquals(false, changed.normalizeRows());
+    }
+
+    /** 120 binary features, three classes differing in a sixth of them: distances concentrate, the graph is nearly flat. */
+    private static Dataset flatBinary(long seed) {
+        return new BernoulliMixture(600, 120, 3, BernoulliMixture.defaultInformative(120), 2.5, seed,
+                ClassProportions.balanced(3)).generate();
+    }
+
+    @Test
+    void robustVariantFollowsTheGraphWhereThePaperEditCollapsesANearlyFlatGraph() {
+        Dataset binary = flatBinary(7);
+        ConstraintSet labels = GoldenRuns.labels(binary, 0.1, 3);
+        double njw = ClusteringMetrics.accuracy(binary.labels(), NormalizedSpectralClustering.DESCRIPTOR.create()
+                .fit(binary, labels, 3, RunContext.sequential(1)).labels());
+        ClusteringResult robust = sl().fit(binary, labels, 3, RunContext.sequential(1));
+        double robustAccuracy = ClusteringMetrics.accuracy(binary.labels(), robust.labels());
+        double paper = ClusteringMetrics.accuracy(binary.labels(), sl("variant", "paper").fit(binary, labels, 3,
+                RunContext.sequential(1)).labels());
+        double share = (double) robust.diagnostics().value("editShare");
+        assertTrue(share > 0 && share < 0.5, "the edit is scaled down: share " + share);
+        assertTrue(njw > 0.7, "njw " + njw);
+        assertTrue(robustAccuracy >= njw - 0.02, "robust " + robustAccuracy + " njw " + njw);
+        assertTrue(paper < njw - 0.2, "paper " + paper + " njw " + njw);
+    }
+
+    @Test
+    void thePaperVariantAppliesTheFullEditAndTheRobustOneIsDeterministic() {
+        Dataset binary = flatBinary(8);
+        ConstraintSet labels = GoldenRuns.labels(binary, 0.1, 2);
+        ClusteringResult paper = sl("variant", "paper").fit(binary, labels, 3, RunContext.sequential(1));
+        assertEquals(null, paper.diagnostics().value("editShare"));
+        ClusteringResult first = sl().fit(binary, labels, 3, RunContext.sequential(5));
+        ClusteringResult second = sl().fit(binary, labels, 3, RunContext.sequential(5));
+        assertArrayEquals(first.labels(), second.labels());
+        assertEquals((double) first.diagnostics().value("editShare"), (double) second.diagnostics().value("editShare"));
+    }
+
+    @Test
+    void everyPointLabelledLiftsTheLimit() {
+        Dataset binary = flatBinary(9);
+        ClusteringResult result = sl().fit(binary, GoldenRuns.labels(binary, 1.0, 1), 3, RunContext.sequential(1));
+        assertEquals(1.0, (double) result.diagnostics().value("editShare"), 0.0);
+        assertEquals(1.0, ClusteringMetrics.accuracy(binary.labels(), result.labels()), 0.0);
     }
 }
