@@ -4,6 +4,7 @@ import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.ConstraintClosure;
+import io.csc.constraint.Inconsistency;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.SparseMatrix;
@@ -47,29 +48,46 @@ final class ComponentLandmarkGraph {
     /** Above this many nodes the eigenvectors come from Lanczos on the implicit operator. */
     static final int DENSE_LIMIT = 2000;
 
+    /** A random landmark joins a component when at least this many of its nearest landmarks are in it. */
+    static final int JOIN_AGREEMENT = 2;
+
     private final SparseMatrix codes;
     private final int[] nodeOfLandmark;
     private final int cutPoints;
+    private final int joinedLandmarks;
 
-    private ComponentLandmarkGraph(SparseMatrix codes, int[] nodeOfLandmark, int cutPoints) {
+    private ComponentLandmarkGraph(SparseMatrix codes, int[] nodeOfLandmark, int cutPoints, int joinedLandmarks) {
         this.codes = codes;
         this.nodeOfLandmark = nodeOfLandmark;
         this.cutPoints = cutPoints;
+        this.joinedLandmarks = joinedLandmarks;
     }
 
     /**
      * The graph of the n x p codes whose first {@code constrainedPoints.length} landmarks are the
      * constrained points (in that order) and the rest unconstrained.
      */
-    static ComponentLandmarkGraph of(SparseMatrix landmarkCodes, int[] constrainedPoints, ConstraintClosure closure) {
+    static ComponentLandmarkGraph of(SparseMatrix landmarkCodes, int[] landmarkPoints, int constrainedCount,
+                                     ConstraintClosure closure) {
         int p = landmarkCodes.columns();
         int components = closure.componentCount();
         int[] nodeOfLandmark = new int[p];
-        for (int t = 0; t < p; t++) {
-            nodeOfLandmark[t] = t < constrainedPoints.length ? closure.componentOf(constrainedPoints[t])
-                    : components + t - constrainedPoints.length;
+        int nodes = components;
+        boolean[] contradicted = new boolean[components];
+        for (Inconsistency inconsistency : closure.inconsistencies()) {
+            contradicted[closure.componentOf(inconsistency.first())] = true;
         }
-        int nodes = components + p - constrainedPoints.length;
+        for (int t = 0; t < constrainedCount; t++) {
+            int component = closure.componentOf(landmarkPoints[t]);
+            nodeOfLandmark[t] = contradicted[component] ? nodes++ : component;
+        }
+        int joined = 0;
+        for (int t = constrainedCount; t < p; t++) {
+            int component = surroundingComponent(landmarkCodes, landmarkPoints[t], t, constrainedCount, nodeOfLandmark,
+                    components);
+            joined += component >= 0 ? 1 : 0;
+            nodeOfLandmark[t] = component >= 0 ? component : nodes++;
+        }
         int n = landmarkCodes.rows();
         int[] rowPointers = landmarkCodes.rowPointers();
         int[] columns = landmarkCodes.columnIndices();
@@ -126,7 +144,32 @@ final class ComponentLandmarkGraph {
         }
         SparseMatrix merged = SparseMatrix.fromTriplets(n, nodes, rows, nodeColumns, weights, count,
                 SparseMatrix.Duplicates.SUM);
-        return new ComponentLandmarkGraph(merged, nodeOfLandmark, cutPoints);
+        return new ComponentLandmarkGraph(merged, nodeOfLandmark, cutPoints, joined);
+    }
+
+    /**
+     * The component that surrounds a random landmark, or -1: the component of the constrained
+     * landmarks among its other r - 1 nearest landmarks (its own code without itself) when there is
+     * at least one and all are of one component.
+     */
+    private static int surroundingComponent(SparseMatrix landmarkCodes, int point, int landmark, int constrainedCount,
+                                            int[] nodeOfLandmark, int components) {
+        int[] rowPointers = landmarkCodes.rowPointers();
+        int[] columns = landmarkCodes.columnIndices();
+        int component = -1;
+        int inside = 0;
+        for (int q = rowPointers[point]; q < rowPointers[point + 1]; q++) {
+            int neighbour = columns[q];
+            if (neighbour != landmark && neighbour < constrainedCount && nodeOfLandmark[neighbour] < components) {
+                int other = nodeOfLandmark[neighbour];
+                if (component >= 0 && other != component) {
+                    return -1;
+                }
+                component = other;
+                inside++;
+            }
+        }
+        return inside >= JOIN_AGREEMENT ? component : -1;
     }
 
     /**
@@ -163,6 +206,11 @@ final class ComponentLandmarkGraph {
     /** The node of each landmark. */
     int[] nodeOfLandmark() {
         return nodeOfLandmark.clone();
+    }
+
+    /** The random landmarks that joined the component around them. */
+    int joinedLandmarks() {
+        return joinedLandmarks;
     }
 
     /** The points whose code lost a component to a cannot-link. */

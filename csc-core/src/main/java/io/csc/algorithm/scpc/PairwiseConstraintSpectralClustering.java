@@ -157,16 +157,17 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         if (p < 2) {
             throw new IllegalArgumentException(NAME + " needs at least 2 landmarks, but has " + p);
         }
-        int r = Math.min(options.coding().nearest(), p);
+        int r = Math.min(options.coding().nearest(), p - 1);
         SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
         DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
-        SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
+        SparseCode code = diagnostics.time("sparse coding",
+                () -> SelfExcludingCoding.encode(data, landmarkPoints, coding, context));
         ConstraintClosure closure = ConstraintClosure.of(constraints);
         ComponentLandmarkGraph graph = diagnostics.time("propagation",
-                () -> ComponentLandmarkGraph.of(code.codes(), constrainedPoints, closure));
+                () -> ComponentLandmarkGraph.of(code.codes(), landmarkPoints, constrainedPoints.length, closure));
         diagnostics.put("variant", Parameter.enumText(ScpcVariant.ROBUST)).put("landmarks", p)
                 .put("constrainedLandmarks", constrainedPoints.length).put("randomLandmarks", randomPoints.length)
-                .put("nodes", graph.nodeCount()).put("components", closure.componentCount())
+                .put("nodes", graph.nodeCount()).put("joinedLandmarks", graph.joinedLandmarks()).put("components", closure.componentCount())
                 .put("cannotLinkCuts", graph.cutPoints()).put("nearest", r).put("sigma", code.sigma())
                 .put("inconsistentCannotLinks", closure.inconsistencyCount());
         warnAboutConstraints(constraints, closure, diagnostics);
