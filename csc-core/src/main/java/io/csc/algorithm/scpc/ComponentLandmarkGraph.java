@@ -11,6 +11,7 @@ import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricOperator;
 import io.csc.util.Parallel;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -82,11 +83,25 @@ final class ComponentLandmarkGraph {
             nodeOfLandmark[t] = contradicted[component] ? nodes++ : component;
         }
         int joined = 0;
+        Arrays.fill(nodeOfLandmark, constrainedCount, p, -1);
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            int[] next = nodeOfLandmark.clone();
+            for (int t = constrainedCount; t < p; t++) {
+                int component = nodeOfLandmark[t] >= 0 ? -1
+                        : surroundingComponent(landmarkCodes, landmarkPoints[t], t, nodeOfLandmark, components);
+                if (component >= 0) {
+                    next[t] = component;
+                    joined++;
+                    changed = true;
+                }
+            }
+            nodeOfLandmark = next;
+        }
         for (int t = constrainedCount; t < p; t++) {
-            int component = surroundingComponent(landmarkCodes, landmarkPoints[t], t, constrainedCount, nodeOfLandmark,
-                    components);
-            joined += component >= 0 ? 1 : 0;
-            nodeOfLandmark[t] = component >= 0 ? component : nodes++;
+            if (nodeOfLandmark[t] < 0) {
+                nodeOfLandmark[t] = nodes++;
+            }
         }
         int n = landmarkCodes.rows();
         int[] rowPointers = landmarkCodes.rowPointers();
@@ -152,15 +167,15 @@ final class ComponentLandmarkGraph {
      * landmarks among its other r - 1 nearest landmarks (its own code without itself) when there is
      * at least one and all are of one component.
      */
-    private static int surroundingComponent(SparseMatrix landmarkCodes, int point, int landmark, int constrainedCount,
-                                            int[] nodeOfLandmark, int components) {
+    private static int surroundingComponent(SparseMatrix landmarkCodes, int point, int landmark, int[] nodeOfLandmark,
+                                            int components) {
         int[] rowPointers = landmarkCodes.rowPointers();
         int[] columns = landmarkCodes.columnIndices();
         int component = -1;
         int inside = 0;
         for (int q = rowPointers[point]; q < rowPointers[point + 1]; q++) {
             int neighbour = columns[q];
-            if (neighbour != landmark && neighbour < constrainedCount && nodeOfLandmark[neighbour] < components) {
+            if (neighbour != landmark && nodeOfLandmark[neighbour] >= 0 && nodeOfLandmark[neighbour] < components) {
                 int other = nodeOfLandmark[neighbour];
                 if (component >= 0 && other != component) {
                     return -1;
