@@ -259,7 +259,7 @@ public final class SparseCoding {
     }
 
     /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */
-    static int blockRows(int p) {
+    public static int blockRows(int p) {
         return Math.max(64, Math.min(ROW_BLOCK, BLOCK_VALUES / Math.max(p, 1)));
     }
 

@@ -7,6 +7,7 @@ import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
+import io.csc.algorithm.baseline.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.LandmarkGraph;
@@ -16,6 +17,7 @@ import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.graph.Bandwidths;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCodingOptions;
@@ -84,15 +86,21 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
 
     public static final String NAME = "sc-pc";
 
-    public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", 3,
-            "r, the nearest constrained points (landmarks) coding each point");
+    public static final Parameter<ScpcVariant> VARIANT = Parameter.choice("variant", ScpcVariant.class,
+            ScpcVariant.ROBUST, "robust: constrained plus random landmarks, one graph node per must-link component, "
+                    + "only explicit cannot-links cut; paper: Algorithm 1 with Eq. 3-6 as printed");
+    public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", null,
+            "r, the nearest landmarks coding each point; auto = 5 (robust), 3 (paper)");
+    public static final Parameter<Integer> RANDOM_LANDMARKS = Parameter.integer("random-landmarks", null,
+            "robust: landmarks drawn among the unconstrained points besides the constrained ones; auto = min(1000, n/5)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 5,
             "l, the neighbours of each constrained point used by the constraint propagation (Eq. 4-6)");
     public static final Parameter<LandmarkBandwidth> BANDWIDTH = Parameter.choice("bandwidth", LandmarkBandwidth.class,
             LandmarkBandwidth.NEAREST_MEAN, "sigma rule when not given: mean distance to the r nearest landmarks "
                     + "(the local scale of each point's neighbourhood), mean distance points-landmarks, or mean squared distance");
 
-    public static final List<Parameter<?>> PARAMETERS = List.of(NEAREST, NEIGHBOURS, SpectralParameters.SIGMA,
+    public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, NEAREST, RANDOM_LANDMARKS, NEIGHBOURS,
+            SpectralParameters.SIGMA,
             BANDWIDTH, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
@@ -112,10 +120,12 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
 
     /** The options from parameter values over their defaults. */
     public static ScpcOptions options(ParameterValues values) {
-        SparseCodingOptions coding = new SparseCodingOptions(values.get(NEAREST), values.get(BANDWIDTH),
-                values.get(SpectralParameters.SIGMA));
-        return new ScpcOptions(coding, values.get(NEIGHBOURS), SpectralParameters.kmeans(values),
-                SpectralParameters.lanczos(values));
+        ScpcVariant variant = values.get(VARIANT);
+        Integer nearest = values.get(NEAREST);
+        SparseCodingOptions coding = new SparseCodingOptions(nearest == null ? variant.defaultNearest() : nearest,
+                values.get(BANDWIDTH), values.get(SpectralParameters.SIGMA));
+        return new ScpcOptions(variant, coding, values.get(NEIGHBOURS), values.get(RANDOM_LANDMARKS),
+                SpectralParameters.kmeans(values), SpectralParameters.lanczos(values));
     }
 
     @Override
@@ -126,6 +136,91 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        return options.variant() == ScpcVariant.PAPER ? fitPaper(data, constraints, k, context)
+                : fitRobust(data, constraints, k, context);
+    }
+
+    /** The robust variant: constrained plus random landmarks on the {@link ComponentLandmarkGraph}. */
+    private ClusteringResult fitRobust(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        int n = data.size();
+        int[] constrainedPoints = constraints.constrainedPoints();
+        int wanted = options.randomLandmarks() == null ? LandmarkSpectralClustering.automaticLandmarks(n, k)
+                : options.randomLandmarks();
+        int[] randomPoints = randomUnconstrained(n, constrainedPoints, Math.min(wanted, n - constrainedPoints.length),
+                random.split());
+        int[] landmarkPoints = Arrays.copyOf(constrainedPoints, constrainedPoints.length + randomPoints.length);
+        System.arraycopy(randomPoints, 0, landmarkPoints, constrainedPoints.length, randomPoints.length);
+        int p = landmarkPoints.length;
+        if (p < 2) {
+            throw new IllegalArgumentException(NAME + " needs at least 2 landmarks, but has " + p);
+        }
+        int r = Math.min(options.coding().nearest(), p - 1);
+        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
+        SparseCode code = diagnostics.time("sparse coding",
+                () -> SelfExcludingCoding.encode(data, landmarkPoints, coding, context));
+        ConstraintClosure closure = ConstraintClosure.of(constraints);
+        ComponentLandmarkGraph graph = diagnostics.time("propagation",
+                () -> ComponentLandmarkGraph.of(code.codes(), landmarkPoints, constrainedPoints.length, closure));
+        diagnostics.put("variant", Parameter.enumText(ScpcVariant.ROBUST)).put("landmarks", p)
+                .put("constrainedLandmarks", constrainedPoints.length).put("randomLandmarks", randomPoints.length)
+                .put("nodes", graph.nodeCount()).put("joinedLandmarks", graph.joinedLandmarks()).put("components", closure.componentCount())
+                .put("cannotLinkCuts", graph.cutPoints()).put("nearest", r).put("sigma", code.sigma())
+                .put("inconsistentCannotLinks", closure.inconsistencyCount());
+        warnAboutConstraints(constraints, closure, diagnostics);
+        ComponentLandmarkGraph.Spectral spectral = diagnostics.time("eigen",
+                () -> graph.embed(k, options.lanczos(), random.split(), context));
+        diagnostics.put("singularValues", spectral.singularValues()).solver(null, spectral.solution().status());
+        if (spectral.singularValues().length < k) {
+            diagnostics.warn("The landmark graph has " + graph.nodeCount() + " nodes: " + spectral.singularValues().length
+                    + " coordinates for k = " + k);
+        }
+        DenseMatrix embedding = spectral.embedding();
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), random.split(), context));
+        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), spectral.landmarkMap(), true,
+                clusters.centroids());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
+                diagnostics.build(), model);
+    }
+
+    /** {@code count} distinct points outside the sorted {@code constrained}, ascending. */
+    private static int[] randomUnconstrained(int n, int[] constrained, int count, SplittableRandom random) {
+        int[] free = new int[n - constrained.length];
+        int filled = 0;
+        int next = 0;
+        for (int i = 0; i < n; i++) {
+            if (next < constrained.length && constrained[next] == i) {
+                next++;
+            } else {
+                free[filled++] = i;
+            }
+        }
+        int[] drawn = Bandwidths.sampleWithoutReplacement(free.length, count, random);
+        int[] points = new int[count];
+        for (int t = 0; t < count; t++) {
+            points[t] = free[drawn[t]];
+        }
+        Arrays.sort(points);
+        return points;
+    }
+
+    private static void warnAboutConstraints(ConstraintSet constraints, ConstraintClosure closure,
+                                             Diagnostics.Builder diagnostics) {
+        if (!constraints.isHard()) {
+            diagnostics.warn("sc-pc has no soft constraints: the weights were ignored and every constraint used as hard");
+        }
+        if (!closure.isConsistent()) {
+            diagnostics.warn(closure.inconsistencyCount() + " cannot-links join points of one must-link component; "
+                    + "sc-pc keeps the component together and ignores them");
+        }
+    }
+
+    /** Algorithm 1 as printed (variant paper). */
+    private ClusteringResult fitPaper(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
@@ -149,13 +244,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         if (graph.unusedLandmarks() > 0) {
             diagnostics.put("unusedLandmarks", graph.unusedLandmarks());
         }
-        if (!constraints.isHard()) {
-            diagnostics.warn("sc-pc has no soft constraints: the weights were ignored and every constraint used as hard");
-        }
-        if (!closure.isConsistent()) {
-            diagnostics.warn(closure.inconsistencyCount() + " cannot-links join points of one must-link component; "
-                    + "sc-pc keeps the component together and ignores them");
-        }
+        warnAboutConstraints(constraints, closure, diagnostics);
         Eigensolvers.Solution solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(
                 affinity.gram(context.parallel()), k, Spectrum.LARGEST, options.lanczos(), random.split()));
         double[] singular = Arrays.stream(solution.pairs().values()).map(value -> Math.sqrt(Math.max(0.0, value)))

@@ -1,0 +1,323 @@
+package io.csc.algorithm.scpc;
+
+import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.LandmarkGraph;
+import io.csc.constraint.ConstraintClosure;
+import io.csc.constraint.Inconsistency;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.LanczosOptions;
+import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.Spectrum;
+import io.csc.linalg.SymmetricOperator;
+import io.csc.util.Parallel;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The landmark graph of the robust SC-PC: the bipartite graph between the points and the
+ * <em>nodes</em>, where every must-link component of the constrained landmarks is one node and every
+ * other landmark (a constrained point in no must-link, or a random landmark) is its own node.
+ *
+ * <p>From the sparse codes Z (each point's weights on its r nearest landmarks, summing to one):
+ * <ol>
+ * <li><b>Propagation by component frequency</b> (the robust form of Eq. 4-6): a point's weight on a
+ *     landmark is multiplied by the share of its r landmarks that lie in that landmark's node, so a
+ *     neighbourhood dominated by one component is drawn to it.</li>
+ * <li><b>Cannot-links</b> (the robust form of Eq. 3's zeros): where a point's landmarks fall in two
+ *     components that an explicit cannot-link separates (for labels: two classes), the lighter
+ *     component is cut from its code. Components with no cannot-link between them are left to the
+ *     data, as any two landmarks are.</li>
+ * <li><b>Must-links</b> (the robust form of Eq. 3's ones): the weights on the landmarks of one
+ *     component are summed onto its node, so all points near any landmark of a component share one
+ *     node, however large the component.</li>
+ * </ol>
+ * Rows are renormalized to sum one, so the codes stay row-stochastic, {@code Ẑ = D^-1/2 Z} has the
+ * trivial singular pair (σ = 1, {@code a₀ ∝ D^1/2 1}, constant on the points) exactly, and the
+ * graph keeps the scale of the data graph: nothing is set to 1 against codes of order
+ * {@code sqrt(p/n)}, which is what localises the paper's embedding on the constrained points.
+ *
+ * <p>The embedding is the m = min(k, q - 1) leading singular vectors after the trivial one, found
+ * on the q x q matrix {@code ẐẐᵀ - a₀a₀ᵀ} (dense up to {@value #DENSE_LIMIT} nodes, else
+ * Lanczos on the operator), {@code Bᵀ = Ẑᵀ A Σ^-1} with unit rows, as LSC does.
+ *
+ * <p>Time O(n r² + n r · (the cannot-link test)) for the codes, O(q³) or Lanczos products of
+ * O(n r) for the eigenvectors; memory O(n r + q²) on the dense path, O(n r) on Lanczos.
+ */
+final class ComponentLandmarkGraph {
+
+    /** Above this many nodes the eigenvectors come from Lanczos on the implicit operator. */
+    static final int DENSE_LIMIT = 2000;
+
+    /** A random landmark joins a component when at least this many of its nearest landmarks are in it. */
+    static final int JOIN_AGREEMENT = 2;
+
+    private final SparseMatrix codes;
+    private final int[] nodeOfLandmark;
+    private final int cutPoints;
+    private final int joinedLandmarks;
+
+    private ComponentLandmarkGraph(SparseMatrix codes, int[] nodeOfLandmark, int cutPoints, int joinedLandmarks) {
+        this.codes = codes;
+        this.nodeOfLandmark = nodeOfLandmark;
+        this.cutPoints = cutPoints;
+        this.joinedLandmarks = joinedLandmarks;
+    }
+
+    /**
+     * The graph of the n x p codes whose first {@code constrainedPoints.length} landmarks are the
+     * constrained points (in that order) and the rest unconstrained.
+     */
+    static ComponentLandmarkGraph of(SparseMatrix landmarkCodes, int[] landmarkPoints, int constrainedCount,
+                                     ConstraintClosure closure) {
+        int p = landmarkCodes.columns();
+        int components = closure.componentCount();
+        int[] nodeOfLandmark = new int[p];
+        int nodes = components;
+        boolean[] contradicted = new boolean[components];
+        for (Inconsistency inconsistency : closure.inconsistencies()) {
+            contradicted[closure.componentOf(inconsistency.first())] = true;
+        }
+        for (int t = 0; t < constrainedCount; t++) {
+            int component = closure.componentOf(landmarkPoints[t]);
+            nodeOfLandmark[t] = contradicted[component] ? nodes++ : component;
+        }
+        int joined = 0;
+        Arrays.fill(nodeOfLandmark, constrainedCount, p, -1);
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            int[] next = nodeOfLandmark.clone();
+            for (int t = constrainedCount; t < p; t++) {
+                int component = nodeOfLandmark[t] >= 0 ? -1
+                        : surroundingComponent(landmarkCodes, landmarkPoints[t], t, nodeOfLandmark, components);
+                if (component >= 0) {
+                    next[t] = component;
+                    joined++;
+                    changed = true;
+                }
+            }
+            nodeOfLandmark = next;
+        }
+        for (int t = constrainedCount; t < p; t++) {
+            if (nodeOfLandmark[t] < 0) {
+                nodeOfLandmark[t] = nodes++;
+            }
+        }
+        int n = landmarkCodes.rows();
+        int[] rowPointers = landmarkCodes.rowPointers();
+        int[] columns = landmarkCodes.columnIndices();
+        double[] values = landmarkCodes.values();
+        int[] rows = new int[landmarkCodes.nonZeros()];
+        int[] nodeColumns = new int[rows.length];
+        double[] weights = new double[rows.length];
+        int count = 0;
+        int cutPoints = 0;
+        int widest = 0;
+        for (int i = 0; i < n; i++) {
+            widest = Math.max(widest, rowPointers[i + 1] - rowPointers[i]);
+        }
+        int[] rowNodes = new int[widest];
+        double[] rowWeights = new double[widest];
+        double[] nodeTotals = new double[widest];
+        for (int i = 0; i < n; i++) {
+            int from = rowPointers[i];
+            int size = rowPointers[i + 1] - from;
+            for (int t = 0; t < size; t++) {
+                rowNodes[t] = nodeOfLandmark[columns[from + t]];
+            }
+            for (int t = 0; t < size; t++) {
+                int share = 0;
+                for (int u = 0; u < size; u++) {
+                    share += rowNodes[u] == rowNodes[t] ? 1 : 0;
+                }
+                rowWeights[t] = values[from + t] * share / size;
+            }
+            for (int t = 0; t < size; t++) {
+                double total = 0;
+                for (int u = 0; u < size; u++) {
+                    total += rowNodes[u] == rowNodes[t] ? rowWeights[u] : 0.0;
+                }
+                nodeTotals[t] = total;
+            }
+            boolean cut = false;
+            double sum = 0;
+            for (int t = 0; t < size; t++) {
+                if (separatedFromHeavier(t, size, rowNodes, nodeTotals, components, closure)) {
+                    rowWeights[t] = 0;
+                    cut = true;
+                }
+                sum += rowWeights[t];
+            }
+            cutPoints += cut ? 1 : 0;
+            for (int t = 0; t < size; t++) {
+                if (rowWeights[t] > 0) {
+                    rows[count] = i;
+                    nodeColumns[count] = rowNodes[t];
+                    weights[count++] = rowWeights[t] / sum;
+                }
+            }
+        }
+        SparseMatrix merged = SparseMatrix.fromTriplets(n, nodes, rows, nodeColumns, weights, count,
+                SparseMatrix.Duplicates.SUM);
+        return new ComponentLandmarkGraph(merged, nodeOfLandmark, cutPoints, joined);
+    }
+
+    /**
+     * The component that surrounds a random landmark, or -1: the component of the constrained
+     * landmarks among its other r - 1 nearest landmarks (its own code without itself) when there is
+     * at least one and all are of one component.
+     */
+    private static int surroundingComponent(SparseMatrix landmarkCodes, int point, int landmark, int[] nodeOfLandmark,
+                                            int components) {
+        int[] rowPointers = landmarkCodes.rowPointers();
+        int[] columns = landmarkCodes.columnIndices();
+        int component = -1;
+        int inside = 0;
+        for (int q = rowPointers[point]; q < rowPointers[point + 1]; q++) {
+            int neighbour = columns[q];
+            if (neighbour != landmark && nodeOfLandmark[neighbour] >= 0 && nodeOfLandmark[neighbour] < components) {
+                int other = nodeOfLandmark[neighbour];
+                if (component >= 0 && other != component) {
+                    return -1;
+                }
+                component = other;
+                inside++;
+            }
+        }
+        return inside >= JOIN_AGREEMENT ? component : -1;
+    }
+
+    /**
+     * Whether entry t of a code lies in a component that an explicit cannot-link separates from a
+     * heavier component of the same code (ties: the component of larger index is cut).
+     */
+    private static boolean separatedFromHeavier(int t, int size, int[] rowNodes, double[] nodeTotals, int components,
+                                                ConstraintClosure closure) {
+        int node = rowNodes[t];
+        if (node >= components) {
+            return false;
+        }
+        for (int u = 0; u < size; u++) {
+            int other = rowNodes[u];
+            if (other < components && other != node
+                    && (nodeTotals[u] > nodeTotals[t] || (nodeTotals[u] == nodeTotals[t] && other < node))
+                    && closure.areCannotLinked(node, other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The n x q row-stochastic codes on the nodes. */
+    SparseMatrix codes() {
+        return codes;
+    }
+
+    /** q, the nodes. */
+    int nodeCount() {
+        return codes.columns();
+    }
+
+    /** The node of each landmark. */
+    int[] nodeOfLandmark() {
+        return nodeOfLandmark.clone();
+    }
+
+    /** The random landmarks that joined the component around them. */
+    int joinedLandmarks() {
+        return joinedLandmarks;
+    }
+
+    /** The points whose code lost a component to a cannot-link. */
+    int cutPoints() {
+        return cutPoints;
+    }
+
+    /** The spectral embedding and the maps that place points. */
+    record Spectral(DenseMatrix embedding, DenseMatrix landmarkMap, double[] singularValues,
+                    Eigensolvers.Solution solution) {
+    }
+
+    /**
+     * The m = min(k, q - 1) leading non-trivial singular vectors: the embedding (n x m, unit rows) and
+     * the p x m map taking codes on the landmarks to it (for new points).
+     */
+    Spectral embed(int k, LanczosOptions lanczos, SplittableRandom random, RunContext context) {
+        int q = nodeCount();
+        int m = Math.min(k, q - 1);
+        if (m < 1) {
+            throw new IllegalArgumentException(PairwiseConstraintSpectralClustering.NAME + " has a landmark graph of "
+                    + q + " node(s) (the must-links join every landmark): give fewer must-links or more points");
+        }
+        LandmarkGraph graph = LandmarkGraph.of(codes);
+        double[] trivial = trivialVector(graph.degrees());
+        Eigensolvers.Solution solution;
+        if (q <= DENSE_LIMIT) {
+            DenseMatrix gram = graph.normalizedGram();
+            for (int a = 0; a < q; a++) {
+                for (int b = 0; b < q; b++) {
+                    gram.set(a, b, gram.get(a, b) - trivial[a] * trivial[b]);
+                }
+            }
+            solution = Eigensolvers.largestDense(gram, m, context);
+        } else {
+            solution = Eigensolvers.lanczos(deflatedGram(graph.normalizedCodes(), trivial, context.parallel()), m,
+                    Spectrum.LARGEST, lanczos, random);
+        }
+        double[] eigenvalues = solution.pairs().values();
+        double[] singular = new double[m];
+        for (int j = 0; j < m; j++) {
+            singular[j] = Math.sqrt(Math.max(0.0, eigenvalues[j]));
+        }
+        DenseMatrix nodeMap = graph.rightSingularMap(solution.pairs().vectors(), singular);
+        DenseMatrix embedding = LandmarkGraph.embed(codes, nodeMap, context.parallel());
+        embedding.normalizeRows();
+        DenseMatrix landmarkMap = DenseMatrix.zeros(nodeOfLandmark.length, m);
+        for (int t = 0; t < nodeOfLandmark.length; t++) {
+            for (int j = 0; j < m; j++) {
+                landmarkMap.set(t, j, nodeMap.get(nodeOfLandmark[t], j));
+            }
+        }
+        return new Spectral(embedding, landmarkMap, singular, solution);
+    }
+
+    /** {@code a₀ = D^1/2 1 / ||D^1/2 1||}, the left singular vector of σ = 1 of row-stochastic codes. */
+    static double[] trivialVector(double[] degrees) {
+        double[] vector = new double[degrees.length];
+        double norm = 0;
+        for (int a = 0; a < degrees.length; a++) {
+            vector[a] = Math.sqrt(Math.max(0.0, degrees[a]));
+            norm += degrees[a];
+        }
+        norm = Math.sqrt(norm);
+        for (int a = 0; a < degrees.length; a++) {
+            vector[a] /= norm;
+        }
+        return vector;
+    }
+
+    /** {@code x ↦ ẐẐᵀx - a₀(a₀ᵀx)} with {@code Ẑᵀ} the n x q normalized codes; one thread at a time. */
+    private static SymmetricOperator deflatedGram(SparseMatrix normalizedCodes, double[] trivial, Parallel parallel) {
+        SparseMatrix transposed = normalizedCodes.transpose();
+        double[] pointVector = new double[normalizedCodes.rows()];
+        return new SymmetricOperator() {
+            @Override
+            public int size() {
+                return trivial.length;
+            }
+
+            @Override
+            public void apply(double[] x, double[] y) {
+                normalizedCodes.multiply(x, pointVector, parallel);
+                transposed.multiply(pointVector, y, parallel);
+                double dot = 0;
+                for (int a = 0; a < x.length; a++) {
+                    dot += trivial[a] * x[a];
+                }
+                for (int a = 0; a < y.length; a++) {
+                    y[a] -= trivial[a] * dot;
+                }
+            }
+        };
+    }
+}
