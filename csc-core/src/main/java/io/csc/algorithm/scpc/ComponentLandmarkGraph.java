@@ -21,6 +21,16 @@ import java.util.SplittableRandom;
  *
  * <p>From the sparse codes Z (each point's weights on its r nearest landmarks, summing to one):
  * <ol>
+ * <li><b>Nodes.</b> The constrained landmarks of one must-link component share a node, unless a
+ *     cannot-link contradicts the component (noisy supervision): then each keeps its own. A random
+ *     landmark joins a component when at least {@value #JOIN_AGREEMENT} of its r nearest other
+ *     landmarks are in that component and none in another; rounds repeat until none joins, so a
+ *     component spreads over the region it dominates and stops where another begins or where no
+ *     constrained point is near (the regions of classes with no label keep free landmarks).
+ *     Measured on the imbalanced look-alike (1000 labels, seeds 1-3): a single round 0.978 / 0.989
+ *     / 0.988, repeated rounds 0.997 / 0.998 / 0.995; on 4,000 points with 5% labels (the ratio of
+ *     labelled to random landmarks 1:4) a single round split the large class (0.62 / 0.54 / 0.56)
+ *     and repeated rounds did not (1.0 / 1.0 / 0.98).</li>
  * <li><b>Propagation by component frequency</b> (the robust form of Eq. 4-6): a point's weight on a
  *     landmark is multiplied by the share of its r landmarks that lie in that landmark's node, so a
  *     neighbourhood dominated by one component is drawn to it.</li>
@@ -41,8 +51,9 @@ import java.util.SplittableRandom;
  * on the q x q matrix {@code ẐẐᵀ - a₀a₀ᵀ} (dense up to {@value #DENSE_LIMIT} nodes, else
  * Lanczos on the operator), {@code Bᵀ = Ẑᵀ A Σ^-1} with unit rows, as LSC does.
  *
- * <p>Time O(n r² + n r · (the cannot-link test)) for the codes, O(q³) or Lanczos products of
- * O(n r) for the eigenvectors; memory O(n r + q²) on the dense path, O(n r) on Lanczos.
+ * <p>Time O(p r) per propagation round, O(n r² + n r · (the cannot-link test)) for the codes, O(q³)
+ * or Lanczos products of O(n r) for the eigenvectors; memory O(n r + q²) on the dense path, O(n r)
+ * on Lanczos.
  */
 final class ComponentLandmarkGraph {
 
@@ -65,8 +76,9 @@ final class ComponentLandmarkGraph {
     }
 
     /**
-     * The graph of the n x p codes whose first {@code constrainedPoints.length} landmarks are the
-     * constrained points (in that order) and the rest unconstrained.
+     * The graph of the n x p codes on the landmarks {@code landmarkPoints}, whose first
+     * {@code constrainedCount} are the constrained points and the rest random unconstrained ones;
+     * a landmark point's own code must not contain itself ({@link SelfExcludingCoding}).
      */
     static ComponentLandmarkGraph of(SparseMatrix landmarkCodes, int[] landmarkPoints, int constrainedCount,
                                      ConstraintClosure closure) {
@@ -163,9 +175,9 @@ final class ComponentLandmarkGraph {
     }
 
     /**
-     * The component that surrounds a random landmark, or -1: the component of the constrained
-     * landmarks among its other r - 1 nearest landmarks (its own code without itself) when there is
-     * at least one and all are of one component.
+     * The component that surrounds a random landmark, or -1: the component of the landmarks already
+     * in a component among its nearest other landmarks (its own code) when there are at least
+     * {@value #JOIN_AGREEMENT} and all are of one component.
      */
     private static int surroundingComponent(SparseMatrix landmarkCodes, int point, int landmark, int[] nodeOfLandmark,
                                             int components) {
