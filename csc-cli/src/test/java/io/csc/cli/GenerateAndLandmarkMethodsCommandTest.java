@@ -76,7 +76,7 @@ class GenerateAndLandmarkMethodsCommandTest {
         assertTrue(diagnostics.has("gammaMax") && diagnostics.has("constantCosines"), scacs.out());
 
         CliTest.Run scpc = run("cluster", "--data", file.toString(), "-a", "sc-pc", "--known-labels", "100", "--json",
-                "--quiet", "--threads", "1", "--param", "neighbours=3");
+                "--quiet", "--threads", "1", "--param", "neighbours=3", "--param", "variant=paper");
         assertEquals(0, scpc.exitCode(), scpc.err());
         JsonObject scpcReport = JsonParser.parseString(scpc.out()).getAsJsonObject();
         assertTrue(scpcReport.getAsJsonObject("metrics").get("acc").getAsDouble() > 0.95, scpc.out());

@@ -114,7 +114,7 @@ class CrossValidationTest {
     void tooLittleSupervisionFitsTheDefaultsWithAWarning() {
         Dataset wine = TestData.wine();
         ConstraintSet three = ConstraintSet.fromLabels(wine.size(), new int[] {0, 1, 2}, new int[] {0, 0, 0});
-        ClusteringResult result = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc")
+        ClusteringResult result = GoldenRuns.fit(AlgorithmRegistry.byName("scacs")
                 .create(ParameterValues.of(Map.of("select", "cv"))), wine, three, 1);
         assertTrue(result.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("Too little supervision")));
         assertEquals(Optional.of(Map.of()), Optional.of(((Map<?, ?>) result.diagnostics().value("selection"))
