@@ -14,7 +14,7 @@ public final class SelectionGrids {
 
     private static final Map<String, List<Map<String, String>>> GRIDS = Map.ofEntries(
             Map.entry("scacs", List.of(Map.of(), Map.of("variant", "paper"), Map.of("nearest", "5"))),
-            Map.entry("sc-pc", List.of(Map.of(), Map.of("nearest", "5"), Map.of("bandwidth", "mean-distance"))),
+            Map.entry("sc-pc", List.of(Map.of(), Map.of("nearest", "3"), Map.of("bandwidth", "mean-distance"))),
             Map.entry("fast-csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "median"))),
             Map.entry("csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "knn-mean"))),
             Map.entry("e2cp", List.of(Map.of(), Map.of("bandwidth", "self-tuning"), Map.of("neighbours", "10"))),
