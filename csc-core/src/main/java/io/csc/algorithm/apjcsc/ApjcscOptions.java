@@ -8,6 +8,7 @@ import io.csc.linalg.LanczosOptions;
 /**
  * Options of {@link AffinityPenaltyClustering}.
  *
+ * @param variant robust (Eq. 5's edit limited by the graph's spectral gap) or paper (as published)
  * @param graph dense Gaussian affinity (the paper's) or symmetric k-NN graph (sparse, Lanczos)
  * @param kernel the Gaussian kernel of Eq. 1 and how σ is chosen
  * @param neighbours k of the k-NN graph (>= 1; ignored for the dense graph)
@@ -16,11 +17,11 @@ import io.csc.linalg.LanczosOptions;
  * @param lanczos the sparse eigensolver (k-NN graph, and the extreme eigenvalues of Eq. 13)
  * @param selection how σ and η are chosen from the supervision (none: use those given)
  */
-public record ApjcscOptions(GraphType graph, KernelOptions kernel, int neighbours, double eta, KMeansOptions kmeans,
+public record ApjcscOptions(ApjcscVariant variant, GraphType graph, KernelOptions kernel, int neighbours, double eta, KMeansOptions kmeans,
                             LanczosOptions lanczos, SelectionOptions selection) {
 
     public ApjcscOptions {
-        if (graph == null || kernel == null || kmeans == null || lanczos == null || selection == null) {
+        if (variant == null || graph == null || kernel == null || kmeans == null || lanczos == null || selection == null) {
             throw new IllegalArgumentException("Invalid APJCSC options: null component");
         }
         if (neighbours < 1) {
@@ -33,21 +34,21 @@ public record ApjcscOptions(GraphType graph, KernelOptions kernel, int neighbour
 
     /** A copy with another kernel. */
     public ApjcscOptions withKernel(KernelOptions newKernel) {
-        return new ApjcscOptions(graph, newKernel, neighbours, eta, kmeans, lanczos, selection);
+        return new ApjcscOptions(variant, graph, newKernel, neighbours, eta, kmeans, lanczos, selection);
     }
 
     /** A copy with another η. */
     public ApjcscOptions withEta(double newEta) {
-        return new ApjcscOptions(graph, kernel, neighbours, newEta, kmeans, lanczos, selection);
+        return new ApjcscOptions(variant, graph, kernel, neighbours, newEta, kmeans, lanczos, selection);
     }
 
     /** A copy with other sparse-eigensolver options. */
     public ApjcscOptions withLanczos(LanczosOptions newLanczos) {
-        return new ApjcscOptions(graph, kernel, neighbours, eta, kmeans, newLanczos, selection);
+        return new ApjcscOptions(variant, graph, kernel, neighbours, eta, kmeans, newLanczos, selection);
     }
 
     /** A copy without parameter selection. */
     public ApjcscOptions withoutSelection() {
-        return new ApjcscOptions(graph, kernel, neighbours, eta, kmeans, lanczos, SelectionOptions.NONE);
+        return new ApjcscOptions(variant, graph, kernel, neighbours, eta, kmeans, lanczos, SelectionOptions.NONE);
     }
 }

@@ -1,6 +1,7 @@
 package io.csc.algorithm.apjcsc;
 
 import io.csc.algorithm.RunContext;
+import io.csc.algorithm.spectrallearning.EditLimit.Share;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.constraint.ConstraintMatrix;
 import io.csc.data.Dataset;
@@ -14,6 +15,7 @@ import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
+import io.csc.linalg.SparseMatrixBuilder;
 import io.csc.linalg.SymmetricOperator;
 import io.csc.util.Parallel;
 import java.util.SplittableRandom;
@@ -33,14 +35,20 @@ final class ConstrainedGraph {
     /** n x n matrices the dense path holds at once: N and the copy that checks its symmetry. */
     static final int DENSE_MATRICES = 2;
 
+    /** Asks for Eq. 5's edit limited as in the robust Spectral Learning, for K clusters. */
+    record EditLimit(int clusters, SplittableRandom random) {
+    }
+
     private final DenseMatrix dense;
     private final SymmetricOperator operator;
     private final double[] degrees;
     private final double sigma;
     private final int components;
+    private final Share editShare;
 
     private ConstrainedGraph(DenseMatrix dense, SymmetricOperator operator, double[] degrees, double sigma,
-                             int components) {
+                             int components, Share editShare) {
+        this.editShare = editShare;
         this.dense = dense;
         this.operator = operator;
         this.degrees = degrees;
@@ -50,28 +58,49 @@ final class ConstrainedGraph {
 
     /** The dense path: O(n² d) time, O(n²) memory, refused (naming the alternatives) above what the heap holds. */
     static ConstrainedGraph dense(Dataset data, KernelOptions kernel, Supervision supervision, String method,
-                                  String alternatives, RunContext context) {
+                                  String alternatives, EditLimit limit, RunContext context) {
         DenseGraph graph = DenseAffinity.gaussian(data, kernel, method, DENSE_MATRICES, alternatives, context);
         DenseMatrix weights = graph.weights();
         int n = weights.rows();
         double[] w = weights.data();
         int[] constrained = supervision.constrainedPoints();
+        Share share = null;
+        if (limit != null) {
+            double[] unedited = NormalizedAffinity.rowSums(weights);
+            double[] scale = NormalizedAffinity.inverseSquareRootDegrees(unedited);
+            SparseMatrixBuilder edit = new SparseMatrixBuilder(2L * constrained.length * constrained.length);
+            for (int a = 0; a < constrained.length; a++) {
+                int i = constrained[a];
+                for (int b = a + 1; b < constrained.length; b++) {
+                    int j = constrained[b];
+                    double change = supervision.constrainedAffinity(i, j, w[i * n + j]) - w[i * n + j];
+                    edit.addSymmetric(i, j, change * scale[i] * scale[j]);
+                }
+            }
+            share = io.csc.algorithm.spectrallearning.EditLimit.share(
+                    NormalizedAffinity.normalize(Operators.of(weights, context.parallel()), unedited),
+                    Operators.of(edit.build(n, n, SparseMatrix.Duplicates.SUM), Parallel.sequential()),
+                    constrained.length, limit.clusters(), limit.random());
+        }
+        double fraction = share == null ? 1.0 : share.share();
         for (int a = 0; a < constrained.length; a++) {
             int i = constrained[a];
             for (int b = a + 1; b < constrained.length; b++) {
                 int j = constrained[b];
-                double value = supervision.constrainedAffinity(i, j, w[i * n + j]);
+                double before = w[i * n + j];
+                double value = fraction == 1.0 ? supervision.constrainedAffinity(i, j, before)
+                        : before + fraction * (supervision.constrainedAffinity(i, j, before) - before);
                 w[i * n + j] = value;
                 w[j * n + i] = value;
             }
         }
         double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
-        return new ConstrainedGraph(weights, null, degrees, graph.bandwidth().sigma(), graph.components());
+        return new ConstrainedGraph(weights, null, degrees, graph.bandwidth().sigma(), graph.components(), share);
     }
 
     /** The k-NN path: O(n² d) for exact neighbours, O(n k + explicit pairs + labelled points) memory. */
     static ConstrainedGraph knn(Dataset data, KernelOptions kernel, int neighbours, Supervision supervision,
-                                RunContext context) {
+                                EditLimit limit, RunContext context) {
         SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(neighbours, kernel, false), context);
         SparseMatrix weights = graph.weights();
         int n = weights.rows();
@@ -94,20 +123,42 @@ final class ConstrainedGraph {
                 }
             }
         }
-        SparseMatrix scaled = new SparseMatrix(n, n, rowPointers, columns, values);
         ConstraintMatrix mustLinks = supervision.mustLinks();
-        double[] degrees = scaled.rowSums();
         double[] ones = new double[n];
         java.util.Arrays.fill(ones, 1.0);
         double[] mustLinkSums = new double[n];
         mustLinks.apply(ones, mustLinkSums);
-        for (int i = 0; i < n; i++) {
-            degrees[i] += mustLinkSums[i];
+        Share share = null;
+        double fraction = 1.0;
+        if (limit != null) {
+            // The full edit E = (W' - W) on the edges plus M, normalized by the unedited degrees.
+            double[] unedited = weights.rowSums();
+            double[] changes = values.clone();
+            for (int p = 0; p < changes.length; p++) {
+                changes[p] -= weights.values()[p];
+            }
+            SymmetricOperator edit = Operators.sum(
+                    Operators.of(NormalizedAffinity.normalize(new SparseMatrix(n, n, rowPointers, columns, changes),
+                            unedited), Parallel.sequential()),
+                    NormalizedAffinity.normalize(mustLinks.operator(), unedited));
+            share = io.csc.algorithm.spectrallearning.EditLimit.share(
+                    Operators.of(NormalizedAffinity.normalize(weights, unedited), context.parallel()), edit,
+                    supervision.constrainedPoints().length, limit.clusters(), limit.random());
+            fraction = share.share();
+            for (int p = 0; p < values.length; p++) {
+                values[p] = weights.values()[p] + fraction * changes[p];
+            }
         }
+        SparseMatrix scaled = new SparseMatrix(n, n, rowPointers, columns, values);
+        double[] degrees = scaled.rowSums();
+        for (int i = 0; i < n; i++) {
+            degrees[i] += fraction * mustLinkSums[i];
+        }
+        SymmetricOperator mustLinkPart = NormalizedAffinity.normalize(mustLinks.operator(), degrees);
         SymmetricOperator normalized = Operators.sum(
                 Operators.of(NormalizedAffinity.normalize(scaled, degrees), context.parallel()),
-                NormalizedAffinity.normalize(mustLinks.operator(), degrees));
-        return new ConstrainedGraph(null, normalized, degrees, graph.bandwidth().sigma(), graph.components());
+                fraction == 1.0 ? mustLinkPart : Operators.shifted(mustLinkPart, fraction, 0.0));
+        return new ConstrainedGraph(null, normalized, degrees, graph.bandwidth().sigma(), graph.components(), share);
     }
 
     /** The eigenproblem of Eq. 13 on this graph for {@code penalty}. */
@@ -121,6 +172,11 @@ final class ConstrainedGraph {
     /** The degrees of the constrained graph W'. */
     double[] degrees() {
         return degrees.clone();
+    }
+
+    /** The share of Eq. 5's edit applied, with the gap and the edit's eigenvalue (null: the full edit). */
+    Share editShare() {
+        return editShare;
     }
 
     /** The kernel width used. */

@@ -87,7 +87,7 @@ final class HoldoutSelection {
             for (SupervisionFold fold : folds) {
                 SplittableRandom foldRandom = random.split();
                 AffinityPenaltyClustering.Prepared prepared = screening.prepare(data, Supervision.of(fold.training()),
-                        kernel, context, foldRandom.split());
+                        kernel, k, context, foldRandom.split());
                 for (int e = 0; e < etas.length; e++) {
                     int[] labels = screening.cluster(prepared, etas[e], k, foldRandom.split(), context,
                             Diagnostics.builder()).labels();

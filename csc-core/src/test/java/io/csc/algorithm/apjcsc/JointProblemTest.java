@@ -112,8 +112,8 @@ class JointProblemTest {
         Supervision supervision = Supervision.of(labels);
         KernelOptions kernel = KernelOptions.fixed(1.5);
         try (RunContext context = RunContext.sequential(4)) {
-            ConstrainedGraph dense = ConstrainedGraph.dense(data, kernel, supervision, "test", "none", context);
-            ConstrainedGraph knn = ConstrainedGraph.knn(data, kernel, 59, supervision, context);
+            ConstrainedGraph dense = ConstrainedGraph.dense(data, kernel, supervision, "test", "none", null, context);
+            ConstrainedGraph knn = ConstrainedGraph.knn(data, kernel, 59, supervision, null, context);
             double[] denseDegrees = dense.degrees();
             double[] knnDegrees = knn.degrees();
             for (int i = 0; i < 60; i++) {
@@ -144,7 +144,7 @@ class JointProblemTest {
         Dataset data = GaussianMixture.generate(40, 2, 2, 8, 4.0);
         Supervision none = Supervision.of(ConstraintSet.empty(40));
         try (RunContext context = RunContext.sequential(1)) {
-            ConstrainedGraph graph = ConstrainedGraph.dense(data, KernelOptions.fixed(1.0), none, "test", "none", context);
+            ConstrainedGraph graph = ConstrainedGraph.dense(data, KernelOptions.fixed(1.0), none, "test", "none", null, context);
             JointProblem problem = graph.problem(none.penalty(PenaltyType.TYPE_I), none.constrainedPoints(), LANCZOS,
                     context.parallel(), new SplittableRandom(1));
             assertTrue(problem.penaltyRange().isDegenerate());
