@@ -71,7 +71,16 @@ public final class CrossValidation {
         int done = 0;
         List<CandidateScore> scores = new ArrayList<>();
         for (Candidate candidate : candidates) {
-            ClusteringAlgorithm method = candidate.create();
+            ClusteringAlgorithm method;
+            try {
+                method = candidate.create();
+            } catch (IllegalArgumentException e) {
+                // A setting that contradicts a value the user fixed (e.g. affinity=dense with
+                // path=scalable) is a failed candidate, not a failed selection.
+                done += folds.size();
+                scores.add(new CandidateScore(candidate, Double.NaN, Double.NaN, 0, e.getMessage()));
+                continue;
+            }
             boolean constrained = candidate.descriptor().constrained();
             ConstraintCounts counts = ConstraintCounts.NONE;
             int collapsed = 0;

@@ -17,7 +17,7 @@ public final class SelectionGrids {
             Map.entry("sc-pc", List.of(Map.of(), Map.of("nearest", "3"), Map.of("bandwidth", "mean-distance"))),
             Map.entry("fast-csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "median"))),
             Map.entry("csp-ml", List.of(Map.of(), Map.of("variant", "paper"), Map.of("bandwidth", "knn-mean"))),
-            Map.entry("e2cp", List.of(Map.of(), Map.of("bandwidth", "self-tuning"), Map.of("neighbours", "10"))),
+            Map.entry("e2cp", List.of(Map.of(), Map.of("affinity", "dense"), Map.of("neighbours", "10"))),
             Map.entry("sl", List.of(Map.of(), Map.of("graph", "knn"), Map.of("bandwidth", "self-tuning"))),
             Map.entry("apjcsc-1", List.of(Map.of(), Map.of("eta", "0.7"), Map.of("bandwidth", "self-tuning"))),
             Map.entry("apjcsc-2", List.of(Map.of(), Map.of("eta", "0.7"), Map.of("bandwidth", "self-tuning"))),

@@ -14,16 +14,19 @@ import io.csc.linalg.LanczosOptions;
  * @param partners propagated partners kept per point on the scalable path, >= 0 (default 40: with 20,
  *     Waveform-21 lost 0.06 NMI in one draw; with 40 every small UCI set is within 0.015 NMI of the
  *     exact path; see {@link ScalableAdjustedAffinity})
+ * @param adjusted the affinity Eq. 4 adjusts: the k-NN graph (the paper) or the dense Gaussian affinity
+ *     ({@code path=exact} only)
  * @param kernel the Gaussian kernel of the graph and its bandwidth rule
  * @param propagation the conjugate-gradient solves of the propagation
  * @param kmeans the final k-means
  * @param lanczos the sparse eigensolver (scalable path)
  */
-public record E2cpOptions(PropagationPath path, int neighbours, double alpha, int partners, KernelOptions kernel,
+public record E2cpOptions(PropagationPath path, int neighbours, double alpha, int partners, AdjustedGraph adjusted,
+                          KernelOptions kernel,
                           ConjugateGradientOptions propagation, KMeansOptions kmeans, LanczosOptions lanczos) {
 
     public E2cpOptions {
-        if (path == null || kernel == null || propagation == null || kmeans == null || lanczos == null) {
+        if (path == null || adjusted == null || kernel == null || propagation == null || kmeans == null || lanczos == null) {
             throw new IllegalArgumentException("Invalid E2CP options: null component");
         }
         if (neighbours < 1) {
@@ -31,6 +34,10 @@ public record E2cpOptions(PropagationPath path, int neighbours, double alpha, in
         }
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("Invalid alpha: " + alpha + " (must be > 0 and < 1)");
+        }
+        if (adjusted == AdjustedGraph.DENSE && path != PropagationPath.EXACT) {
+            throw new IllegalArgumentException("Invalid E2CP options: affinity=dense needs path=exact"
+                    + " (the scalable path keeps W̃ sparse); use affinity=knn with path=scalable");
         }
         if (partners < 0) {
             throw new IllegalArgumentException("Invalid partners: " + partners + " (must be >= 0)");

@@ -43,6 +43,28 @@ final class ExactAdjustedAffinity {
         return new Result(f, largest);
     }
 
+    /**
+     * The dense W̃ of a dense affinity W (overwritten): {@code W̃_ij = adjust(W_ij, F_ij)} with F*
+     * normalized as above.
+     */
+    static Result build(DenseMatrix graph, PropagatedConstraints propagated, RunContext context) {
+        DenseMatrix f = propagated.dense(context.backend());
+        double largest = largestOffDiagonal(f, context);
+        double scale = largest > 0 ? 1.0 / largest : 0.0;
+        double[] w = graph.data();
+        double[] confidence = f.data();
+        int n = graph.rows();
+        context.parallel().forRange(n, ROW_GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                for (int j = 0; j < n; j++) {
+                    int t = i * n + j;
+                    w[t] = i == j ? 0.0 : AffinityAdjustment.adjust(w[t], confidence[t] * scale);
+                }
+            }
+        });
+        return new Result(graph, largest);
+    }
+
     private static double largestOffDiagonal(DenseMatrix f, RunContext context) {
         int n = f.rows();
         double[] data = f.data();

@@ -17,11 +17,13 @@ import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
+import io.csc.graph.DenseAffinity;
 import io.csc.graph.GraphConnectivity;
 import io.csc.graph.KnnGraph;
 import io.csc.graph.KnnGraphOptions;
 import io.csc.graph.SparseGraph;
 import io.csc.linalg.ConjugateGradientOptions;
+import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.MemoryGuard;
 import java.util.List;
@@ -66,6 +68,16 @@ import java.util.SplittableRandom;
  *       constraints changes nothing.</li>
  * </ul>
  *
+ * <h2>The adjusted affinity</h2>
+ * Eq. 4 adjusts the k-NN graph the constraints propagate on ({@code affinity=knn}, the default and
+ * the paper). {@code affinity=dense} adjusts the dense Gaussian affinity instead (same kernel and
+ * bandwidth rule; {@code path=exact} only, one more n x n matrix), while the propagation stays on the
+ * k-NN graph. The choice matters where one graph loses the clusters: on binary data with 30
+ * informative features out of 180 (3,000 points, 3 classes) NJW reaches 0.85 ACC on the dense graph
+ * and 0.71 on the k-NN graph, and e2cp at 10% labels 0.53 with the k-NN graph; on Digits it is the
+ * other way round (NJW 0.56 dense, 0.78 k-NN). Neither is the better default everywhere, so the
+ * default stays the paper's, and {@code select=cv} tries the dense affinity.
+ *
  * <h2>Two paths</h2>
  * <ul>
  *   <li>{@code path=exact}: F* and W̃ dense, a dense eigensolver. O(n² (d + q)) time for the graph
@@ -99,13 +111,17 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
             "propagation parameter in (0, 1): the share of a point's confidence taken from its neighbours (the paper: 0.8)");
     public static final Parameter<Integer> PARTNERS = Parameter.integer("partners", 40,
             "path=scalable: strongest propagated partners kept per point besides the graph edges and must-links");
+    public static final Parameter<AdjustedGraph> AFFINITY = Parameter.choice("affinity", AdjustedGraph.class,
+            AdjustedGraph.KNN, "the affinity the propagated constraints adjust: knn = the k-NN graph (the paper);"
+                    + " dense = the dense Gaussian affinity (path=exact; keeps clusters a k-NN graph loses in noisy"
+                    + " features)");
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
     public static final Parameter<Double> PROPAGATION_TOLERANCE = Parameter.real("propagation-tolerance",
             ConjugateGradientOptions.DEFAULTS.tolerance(), "relative residual at which each propagation solve stops");
     public static final Parameter<Integer> PROPAGATION_ITERATIONS = Parameter.integer("propagation-iterations",
             ConjugateGradientOptions.DEFAULTS.maxIterations(), "iteration cap of each propagation solve");
 
-    public static final List<Parameter<?>> PARAMETERS = List.of(PATH, NEIGHBOURS, ALPHA, PARTNERS,
+    public static final List<Parameter<?>> PARAMETERS = List.of(PATH, NEIGHBOURS, ALPHA, PARTNERS, AFFINITY,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, PROPAGATION_TOLERANCE,
             PROPAGATION_ITERATIONS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
@@ -126,7 +142,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
     /** The options from parameter values over their defaults. */
     public static E2cpOptions options(ParameterValues values) {
         return new E2cpOptions(values.get(PATH), values.get(NEIGHBOURS), values.get(ALPHA), values.get(PARTNERS),
-                SpectralParameters.kernel(values, BANDWIDTH),
+                values.get(AFFINITY),                 SpectralParameters.kernel(values, BANDWIDTH),
                 new ConjugateGradientOptions(values.get(PROPAGATION_TOLERANCE), values.get(PROPAGATION_ITERATIONS)),
                 SpectralParameters.kmeans(values), SpectralParameters.lanczos(values));
     }
@@ -145,14 +161,16 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
         int n = data.size();
         boolean exact = options.path() == PropagationPath.EXACT;
+        boolean denseAffinity = options.adjusted() == AdjustedGraph.DENSE;
         if (exact) {
-            MemoryGuard.requireDense(NAME, n, 2, SCALABLE);
+            MemoryGuard.requireDense(NAME, n, denseAffinity ? 3 : 2, SCALABLE);
         }
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         SplittableRandom eigenRandom = random.split();
         SplittableRandom kmeansRandom = random.split();
-        Diagnostics.Builder diagnostics = Diagnostics.builder().put("path", Parameter.enumText(options.path()));
+        Diagnostics.Builder diagnostics = Diagnostics.builder().put("path", Parameter.enumText(options.path()))
+                .put("affinity", Parameter.enumText(options.adjusted()));
         if (constraints.isEmpty()) {
             diagnostics.warn("No constraints were given: e2cp reduces to NJW on its k-NN graph");
         }
@@ -169,8 +187,11 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         report(diagnostics, propagated.solver(), propagated.rank());
         Eigensolvers.Solution solution;
         if (exact) {
-            ExactAdjustedAffinity.Result adjusted = diagnostics.time("adjustment",
-                    () -> ExactAdjustedAffinity.build(weights, propagated, context));
+            DenseMatrix dense = denseAffinity ? diagnostics.time("dense graph", () -> DenseAffinity.gaussian(data,
+                    options.kernel(), NAME, 3, SCALABLE, context).weights()) : null;
+            ExactAdjustedAffinity.Result adjusted = diagnostics.time("adjustment", () -> denseAffinity
+                    ? ExactAdjustedAffinity.build(dense, propagated, context)
+                    : ExactAdjustedAffinity.build(weights, propagated, context));
             diagnostics.put("confidenceNormalizer", adjusted.normalizer());
             GraphReport.record(diagnostics, graph.bandwidth().sigma(),
                     GraphConnectivity.components(adjusted.weights()).count(), n);

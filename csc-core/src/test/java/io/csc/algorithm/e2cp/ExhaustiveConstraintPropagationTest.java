@@ -134,6 +134,31 @@ class ExhaustiveConstraintPropagationTest {
     }
 
     @Test
+    void theDenseAffinityWithoutConstraintsIsNjwOnTheDenseGraph() {
+        Dataset wine = GoldenRuns.zScored("wine");
+        ConstraintSet none = ConstraintSet.empty(wine.size());
+        int[] dense = e2cp("affinity", "dense").fit(wine, none, 3, RunContext.sequential(4)).labels();
+        int[] njwDense = njw().fit(wine, none, 3, RunContext.sequential(4)).labels();
+        assertEquals(1.0, ClusteringMetrics.adjustedRandIndex(njwDense, dense), 1e-12);
+    }
+
+    @Test
+    void theDenseAffinityMovesPairsTowardsTheirConstraints() {
+        Dataset wine = GoldenRuns.zScored("wine");
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 5);
+        ClusteringResult result = e2cp("affinity", "dense").fit(wine, labels, 3, RunContext.sequential(5));
+        assertEquals("dense", result.diagnostics().values().get("affinity"));
+        assertTrue(ClusteringMetrics.accuracy(wine.labels(), result.labels()) > 0.95);
+    }
+
+    @Test
+    void theDenseAffinityNeedsTheExactPath() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> e2cp("affinity", "dense", "path", "scalable"));
+        assertTrue(error.getMessage().contains("affinity=dense needs path=exact"), error.getMessage());
+    }
+
+    @Test
     void theExactPathRefusesMorePointsThanADenseMatrixHoldsAndNamesTheScalablePath() {
         int n = 46_341;
         Dataset line = Dataset.unlabelled("line", n, 1, new double[n]);
@@ -166,7 +191,8 @@ class ExhaustiveConstraintPropagationTest {
         assertEquals(20, defaults.neighbours());
         assertEquals(0.8, defaults.alpha(), 0.0);
         assertEquals(40, defaults.partners());
-        assertEquals(List.of("path", "neighbours", "alpha", "partners", "sigma", "bandwidth", "scale-neighbours",
+        assertEquals(AdjustedGraph.KNN, defaults.adjusted());
+        assertEquals(List.of("path", "neighbours", "alpha", "partners", "affinity", "sigma", "bandwidth", "scale-neighbours",
                         "propagation-tolerance", "propagation-iterations", "kmeans-restarts", "kmeans-iterations",
                         "eigen-tolerance", "eigen-iterations"),
                 ExhaustiveConstraintPropagation.PARAMETERS.stream().map(Parameter::name).toList());
