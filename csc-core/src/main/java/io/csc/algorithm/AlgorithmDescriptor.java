@@ -48,6 +48,19 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
         return constrained ? new CollapseCheckedAlgorithm(method) : method;
     }
 
+    /**
+     * Every parameter of the method with the value {@code values} gives it, or its default: what a
+     * fit with {@code values} actually uses, in the order {@code csc algorithms} lists them.
+     */
+    public java.util.Map<String, String> effectiveParameters(ParameterValues values) {
+        java.util.Map<String, String> given = values.asMap();
+        java.util.Map<String, String> effective = new java.util.LinkedHashMap<>();
+        for (Parameter<?> parameter : parameters) {
+            effective.put(parameter.name(), given.getOrDefault(parameter.name(), parameter.defaultText()));
+        }
+        return effective;
+    }
+
     /** Builds the method with its defaults. */
     public ClusteringAlgorithm create() {
         return create(ParameterValues.EMPTY);

@@ -2,11 +2,14 @@ package io.csc.algorithm;
 
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
+import java.util.Optional;
 
 /**
  * What a method learned in fit that lets it place points it has not seen: the landmark and
  * Nyström methods embed new points through their landmarks and assign them to the nearest
- * cluster centre of the embedding.
+ * cluster centre of the embedding; {@code io.csc.model} adds the Nyström extension for the graph
+ * methods and the nearest centre for k-means-like ones. Points are given in the scaled feature
+ * space the method was fitted in.
  */
 public interface ClusteringModel {
 
@@ -15,4 +18,12 @@ public interface ClusteringModel {
 
     /** The cluster of each new point. */
     int[] predict(Dataset points, RunContext context);
+
+    /**
+     * What a model file stores of this model, or empty when it cannot be saved. The reader of
+     * {@link ModelState#type()} rebuilds an equal model from it.
+     */
+    default Optional<ModelState> state() {
+        return Optional.empty();
+    }
 }

@@ -27,21 +27,30 @@ public enum Scaling {
      * feature names; the input is untouched. {@link #NONE} returns {@code data} itself.
      */
     public Dataset apply(Dataset data) {
+        return fit(data).apply(data);
+    }
+
+    /**
+     * The statistics of this scaling on {@code data}, to apply to it and, later, to new points
+     * exactly as to the training points.
+     */
+    public FittedScaling fit(Dataset data) {
         Objects.requireNonNull(data, "data");
         if (this == NONE) {
-            return data;
+            return FittedScaling.none();
         }
         int size = data.size();
         int dimension = data.dimension();
         double[] features = data.features();
+        double[] offset = new double[dimension];
+        double[] factor = new double[dimension];
         if (size == 0) {
-            return data.withFeatures(new double[0], dimension);
+            java.util.Arrays.fill(factor, 1.0);
+            return new FittedScaling(this, offset, factor);
         }
         double[] minimum = new double[dimension];
         double[] maximum = new double[dimension];
         columnRanges(features, size, dimension, minimum, maximum);
-        double[] offset = new double[dimension];
-        double[] factor = new double[dimension];
         if (this == ZSCORE) {
             double[] mean = columnMeans(features, size, dimension);
             double[] deviation = populationStandardDeviations(features, size, dimension, mean);
@@ -61,14 +70,7 @@ public enum Scaling {
                 factor[j] = 0;
             }
         }
-        double[] scaled = new double[features.length];
-        for (int i = 0; i < size; i++) {
-            int rowStart = i * dimension;
-            for (int j = 0; j < dimension; j++) {
-                scaled[rowStart + j] = (features[rowStart + j] - offset[j]) * factor[j];
-            }
-        }
-        return data.withFeatures(scaled, dimension);
+        return new FittedScaling(this, offset, factor);
     }
 
     private static void columnRanges(double[] features, int size, int dimension, double[] minimum, double[] maximum) {

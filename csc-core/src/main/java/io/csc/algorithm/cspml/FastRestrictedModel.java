@@ -1,12 +1,14 @@
 package io.csc.algorithm.cspml;
 
 import io.csc.algorithm.ClusteringModel;
+import io.csc.algorithm.ModelState;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.spectral.SampledBlocks;
 import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
+import java.util.Optional;
 
 /**
  * Places new points with a FAST-CSP-ML fit of the robust variant. The embedding is {@code V Y}, V
@@ -15,7 +17,10 @@ import io.csc.linalg.DenseMatrix;
  * {@code map · Y} (l x k), scaled to unit length, given the nearest k-means centre. A new point
  * carries no constraint, and the constraints already shaped Y. O(l (d + k)) per point.
  */
-final class FastRestrictedModel implements ClusteringModel {
+public final class FastRestrictedModel implements ClusteringModel {
+
+    /** The type name of its saved state. */
+    public static final String TYPE = "fast-csp-ml";
 
     private final SampledKernel kernel;
     private final double factor;
@@ -45,5 +50,19 @@ final class FastRestrictedModel implements ClusteringModel {
     @Override
     public int[] predict(Dataset points, RunContext context) {
         return KMeans.assign(embed(points, context), centroids, context.parallel());
+    }
+
+    @Override
+    public Optional<ModelState> state() {
+        ModelState.Builder state = ModelState.builder(TYPE);
+        kernel.save(state, "kernel.");
+        return Optional.of(state.number("factor", factor).vector("similarityColumnScale", similarityColumnScale)
+                .matrix("map", map).matrix("centroids", centroids).build());
+    }
+
+    /** The model a saved state describes. */
+    public static FastRestrictedModel fromState(ModelState state) {
+        return new FastRestrictedModel(SampledKernel.load(state, "kernel."), state.number("factor"),
+                state.vector("similarityColumnScale"), state.matrix("map"), state.matrix("centroids"));
     }
 }

@@ -1,12 +1,14 @@
 package io.csc.algorithm.spectral;
 
 import io.csc.algorithm.ClusteringModel;
+import io.csc.algorithm.ModelState;
 import io.csc.algorithm.RunContext;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;
 import io.csc.graph.SparseCoding;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
+import java.util.Optional;
 
 /**
  * Places new points as a landmark method placed the training points: code them by their r nearest
@@ -14,6 +16,9 @@ import io.csc.linalg.SparseMatrix;
  * to unit length if fit did, and assign each to the nearest k-means centre.
  */
 public final class LandmarkModel implements ClusteringModel {
+
+    /** The type name of its saved state. */
+    public static final String TYPE = "landmark";
 
     private final DenseMatrix landmarks;
     private final int nearest;
@@ -49,5 +54,18 @@ public final class LandmarkModel implements ClusteringModel {
     @Override
     public int[] predict(Dataset points, RunContext context) {
         return KMeans.assign(embed(points, context), centroids, context.parallel());
+    }
+
+    @Override
+    public Optional<ModelState> state() {
+        return Optional.of(ModelState.builder(TYPE).matrix("landmarks", landmarks).number("nearest", nearest)
+                .number("sigma", sigma).matrix("map", map).flag("normalizeRows", normalizeRows)
+                .matrix("centroids", centroids).build());
+    }
+
+    /** The model a saved state describes. */
+    public static LandmarkModel fromState(ModelState state) {
+        return new LandmarkModel(state.matrix("landmarks"), state.integer("nearest"), state.number("sigma"),
+                state.matrix("map"), state.number("normalizeRows") != 0, state.matrix("centroids"));
     }
 }

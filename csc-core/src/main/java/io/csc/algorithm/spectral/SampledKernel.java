@@ -46,6 +46,24 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
         return m;
     }
 
+    /**
+     * Puts the samples and σ into a saved state under {@code prefix}; a kernel with local scales
+     * cannot be saved (none of the methods that keep a sampled kernel uses them).
+     */
+    public void save(io.csc.algorithm.ModelState.Builder state, String prefix) {
+        if (bandwidth.isLocal()) {
+            throw new IllegalStateException("A sampled kernel with local scales cannot be saved");
+        }
+        state.matrix(prefix + "samples", samples).number(prefix + "sigma", bandwidth.sigma());
+    }
+
+    /** The kernel saved under {@code prefix} by {@link #save}. */
+    public static SampledKernel load(io.csc.algorithm.ModelState state, String prefix) {
+        DenseMatrix samples = state.matrix(prefix + "samples");
+        return new SampledKernel(samples, DistanceKernels.squaredNorms(samples.data(), samples.rows(), samples.columns()),
+                Bandwidth.global(state.number(prefix + "sigma")));
+    }
+
     /** The number of samples m. */
     public int size() {
         return samples.rows();

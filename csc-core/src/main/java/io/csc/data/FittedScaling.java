@@ -1,0 +1,100 @@
+package io.csc.data;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A {@link Scaling} with its statistics taken from the training data and kept: feature j maps to
+ * {@code (x - offset_j) * factor_j}. Applying it to new points scales them exactly as the training
+ * points were scaled, which re-fitting the scaling on the new points would not.
+ *
+ * @param kind the scaling the statistics belong to
+ * @param offset per-feature offsets (length d; empty for {@link Scaling#NONE})
+ * @param factor per-feature factors (length d; 0 for a feature that was constant in training)
+ */
+public record FittedScaling(Scaling kind, double[] offset, double[] factor) {
+
+    public FittedScaling {
+        Objects.requireNonNull(kind, "kind");
+        offset = offset.clone();
+        factor = factor.clone();
+        if (offset.length != factor.length) {
+            throw new IllegalArgumentException("Scaling has " + offset.length + " offsets and " + factor.length
+                    + " factors");
+        }
+        if (kind == Scaling.NONE && offset.length != 0) {
+            throw new IllegalArgumentException("Scaling none has no statistics");
+        }
+        for (int j = 0; j < offset.length; j++) {
+            if (!Double.isFinite(offset[j]) || !Double.isFinite(factor[j])) {
+                throw new IllegalArgumentException("Scaling statistic of feature " + j + " is not finite: offset "
+                        + offset[j] + ", factor " + factor[j]);
+            }
+        }
+    }
+
+    /** No scaling. */
+    public static FittedScaling none() {
+        return new FittedScaling(Scaling.NONE, new double[0], new double[0]);
+    }
+
+    /** The per-feature offsets, a copy. */
+    @Override
+    public double[] offset() {
+        return offset.clone();
+    }
+
+    /** The per-feature factors, a copy. */
+    @Override
+    public double[] factor() {
+        return factor.clone();
+    }
+
+    /** The number of features the statistics are for (0 for none: any). */
+    public int dimension() {
+        return offset.length;
+    }
+
+    /**
+     * The data scaled with these statistics: a new data set (same name, labels and feature names);
+     * {@link Scaling#NONE} returns {@code data} itself.
+     *
+     * @throws IllegalArgumentException if the data has another number of features
+     */
+    public Dataset apply(Dataset data) {
+        Objects.requireNonNull(data, "data");
+        if (kind == Scaling.NONE) {
+            return data;
+        }
+        int dimension = data.dimension();
+        if (dimension != offset.length) {
+            throw new IllegalArgumentException(data.name() + " has " + dimension + " features; the scaling was fitted on "
+                    + offset.length);
+        }
+        double[] features = data.features();
+        double[] scaled = new double[features.length];
+        for (int i = 0; i < data.size(); i++) {
+            int rowStart = i * dimension;
+            for (int j = 0; j < dimension; j++) {
+                scaled[rowStart + j] = (features[rowStart + j] - offset[j]) * factor[j];
+            }
+        }
+        return data.withFeatures(scaled, dimension);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof FittedScaling that && kind == that.kind && Arrays.equals(offset, that.offset)
+                && Arrays.equals(factor, that.factor);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * kind.hashCode() + Arrays.hashCode(offset)) + Arrays.hashCode(factor);
+    }
+
+    @Override
+    public String toString() {
+        return "FittedScaling[" + kind + ", " + offset.length + " features]";
+    }
+}

@@ -1,0 +1,108 @@
+package io.csc.model;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.ClusteringModel;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
+import io.csc.data.FittedScaling;
+import io.csc.data.Scaling;
+import io.csc.linalg.DenseMatrix;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A fitted clustering, ready to label new points: the scaling fitted on the training data, the
+ * method's placement of new points, and where it all came from. Immutable and thread-safe.
+ *
+ * <p>New points are given as the training points were read, before scaling: the model scales them
+ * with the training statistics. Save and load with {@link ModelFile}.
+ *
+ * <pre>{@code
+ * FittedModel model = FittedModel.fit(descriptor, values, raw, Scaling.ZSCORE, constraints, k, context);
+ * int[] labels = model.predict(newPoints, context);
+ * ModelFile.save(model, Path.of("model.csc"));
+ * }</pre>
+ *
+ * @param provenance the method, its effective parameters, the training data and supervision
+ * @param scaling the scaling fitted on the training points
+ * @param placement how the method places (scaled) points
+ */
+public record FittedModel(Provenance provenance, FittedScaling scaling, ClusteringModel placement) {
+
+    public FittedModel {
+        Objects.requireNonNull(provenance, "provenance");
+        Objects.requireNonNull(scaling, "scaling");
+        Objects.requireNonNull(placement, "placement");
+        if (scaling.dimension() != 0 && scaling.dimension() != provenance.features()) {
+            throw new IllegalArgumentException("Scaling of " + scaling.dimension() + " features for a model of "
+                    + provenance.features());
+        }
+    }
+
+    /**
+     * The model of a fit: the method's own placement where it has one (landmark and Nyström
+     * methods), else the Nyström extension of its embedding ({@link GraphExtensionModel}), else the
+     * nearest centre in feature space ({@link NearestCentreModel}, for methods without an embedding).
+     *
+     * @param result the fit
+     * @param training the training points as the method saw them (scaled)
+     * @param scaling the scaling that produced {@code training}
+     * @param parameters every effective parameter of the method
+     */
+    public static FittedModel of(ClusteringResult result, String method, Map<String, String> parameters,
+                                 Dataset training, FittedScaling scaling, ConstraintSet constraints, long seed) {
+        int k = result.clusterCount();
+        ClusteringModel placement = result.model().orElseGet(() -> {
+            DenseMatrix embedding = result.embedding();
+            if (embedding == null) {
+                return NearestCentreModel.fit(training, result.labels(), k);
+            }
+            Object sigma = result.diagnostics().values().get("sigma");
+            double width = sigma instanceof Number number ? number.doubleValue() : Double.NaN;
+            return GraphExtensionModel.fit(training, embedding, result.labels(), k, width, seed);
+        });
+        return new FittedModel(Provenance.of(method, parameters, seed, training, k, constraints), scaling, placement);
+    }
+
+    /**
+     * Scales {@code raw} with {@code scaling}, fits {@code method} with {@code values} and
+     * {@code constraints}, and returns the model of that fit.
+     */
+    public static FittedModel fit(AlgorithmDescriptor method, ParameterValues values, Dataset raw, Scaling scaling,
+                                  ConstraintSet constraints, int k, RunContext context) {
+        FittedScaling fitted = scaling.fit(raw);
+        Dataset training = fitted.apply(raw);
+        ClusteringResult result = method.create(values).fit(training, constraints, k, context);
+        return of(result, method.name(), method.effectiveParameters(values), training, fitted, constraints,
+                context.seed());
+    }
+
+    /** The cluster of each new point (unscaled, as the training points were read). */
+    public int[] predict(Dataset points, RunContext context) {
+        return placement.predict(prepare(points), context);
+    }
+
+    /** The embedding of new points (unscaled, as the training points were read). */
+    public DenseMatrix embed(Dataset points, RunContext context) {
+        return placement.embed(prepare(points), context);
+    }
+
+    /** k, the number of clusters. */
+    public int clusters() {
+        return provenance.clusters();
+    }
+
+    private Dataset prepare(Dataset points) {
+        if (points.dimension() != provenance.features()) {
+            throw new IllegalArgumentException(points.name() + " has " + points.dimension() + " features; the "
+                    + provenance.method() + " model was fitted on " + provenance.features()
+                    + (provenance.featureNames().isEmpty() ? "" : " (" + String.join(", ",
+                    provenance.featureNames().subList(0, Math.min(5, provenance.featureNames().size())))
+                    + (provenance.featureNames().size() > 5 ? ", ..." : "") + ")"));
+        }
+        return scaling.apply(points);
+    }
+}

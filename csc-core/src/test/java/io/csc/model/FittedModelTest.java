@@ -1,0 +1,117 @@
+package io.csc.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.GoldenRuns;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.BundledData;
+import io.csc.data.Dataset;
+import io.csc.data.Scaling;
+import io.csc.metric.ClusteringMetrics;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class FittedModelTest {
+
+    @TempDir
+    Path directory;
+
+    static Stream<String> methods() {
+        return AlgorithmRegistry.all().stream().map(AlgorithmDescriptor::name).filter(name -> !name.equals("auto"));
+    }
+
+    /**
+     * Every method's model places the training points where the fit put them (after matching the
+     * cluster ids: at least 0.9 agreement), and a saved and loaded model labels new points exactly
+     * as the model before saving.
+     */
+    @ParameterizedTest
+    @MethodSource("methods")
+    void everyMethodsModelPlacesItsTrainingPointsAndSurvivesSaving(String name) throws IOException {
+        Dataset raw = BundledData.load("wine");
+        AlgorithmDescriptor method = AlgorithmRegistry.byName(name);
+        Dataset scaled = Scaling.ZSCORE.apply(raw);
+        ConstraintSet constraints = method.constrained() ? GoldenRuns.labels(scaled, 0.2, 3) : ConstraintSet.empty(raw.size());
+        try (RunContext context = RunContext.sequential(7)) {
+            FittedModel model = FittedModel.fit(method, ParameterValues.EMPTY, raw, Scaling.ZSCORE, constraints, 3,
+                    context);
+            int[] fitted = method.create().fit(scaled, constraints, 3, RunContext.sequential(7)).labels();
+            int[] placed = model.predict(raw, context);
+            double agreement = ClusteringMetrics.accuracy(fitted, placed);
+            assertTrue(agreement >= 0.9, name + ": the model places " + agreement + " of the training points as the fit");
+
+            Path file = directory.resolve(name + ".csc");
+            ModelFile.save(model, file);
+            FittedModel loaded = ModelFile.load(file);
+            assertArrayEquals(placed, loaded.predict(raw, context), name);
+            assertEquals(model.provenance(), loaded.provenance());
+            assertEquals(model.scaling(), loaded.scaling());
+        }
+    }
+
+    @Test
+    void provenanceHoldsEveryEffectiveParameterTheDataAndTheSupervision() {
+        Dataset raw = BundledData.load("iris");
+        ConstraintSet constraints = GoldenRuns.labels(Scaling.ZSCORE.apply(raw), 0.1, 2);
+        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("scacs"), GoldenRuns.parameters("nearest", "4"),
+                raw, Scaling.ZSCORE, constraints, 3, RunContext.sequential(5));
+        Provenance provenance = model.provenance();
+        assertEquals("scacs", provenance.method());
+        assertEquals("4", provenance.parameters().get("nearest"));
+        assertEquals("robust", provenance.parameters().get("variant"));
+        assertEquals("none", provenance.parameters().get("select"));
+        assertEquals(5, provenance.seed());
+        assertEquals(150, provenance.points());
+        assertEquals(4, provenance.features());
+        assertEquals(3, provenance.clusters());
+        assertEquals(constraints.mustLinkCount(), provenance.mustLinks());
+        assertEquals(15, provenance.constrainedPoints());
+        assertEquals(64, provenance.fingerprint().length());
+    }
+
+    @Test
+    void newPointsAreScaledWithTheTrainingStatistics() {
+        Dataset raw = BundledData.load("iris");
+        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("lsc-r"), ParameterValues.EMPTY, raw,
+                Scaling.ZSCORE, ConstraintSet.empty(raw.size()), 3, RunContext.sequential(5));
+        int[] all = model.predict(raw, RunContext.sequential(1));
+        int[] firstTen = model.predict(raw.subset(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), RunContext.sequential(1));
+        for (int i = 0; i < 10; i++) {
+            assertEquals(all[i], firstTen[i], "point " + i + " alone is placed as among all");
+        }
+    }
+
+    @Test
+    void aPointWithAnotherNumberOfFeaturesIsRefusedNamingBoth() {
+        Dataset raw = BundledData.load("iris");
+        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("njw"), ParameterValues.EMPTY, raw,
+                Scaling.ZSCORE, ConstraintSet.empty(raw.size()), 3, RunContext.sequential(5));
+        Dataset wine = BundledData.load("wine");
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> model.predict(wine, RunContext.sequential(1)));
+        assertTrue(error.getMessage().contains("has 13 features; the njw model was fitted on 4"), error.getMessage());
+    }
+
+    @Test
+    void thePaperVariantOfFastCspMlIsRefusedWhenSaved() {
+        Dataset raw = BundledData.load("iris");
+        ConstraintSet constraints = GoldenRuns.labels(Scaling.ZSCORE.apply(raw), 0.2, 2);
+        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("fast-csp-ml"),
+                GoldenRuns.parameters("variant", "paper"), raw, Scaling.ZSCORE, constraints, 3, RunContext.sequential(5));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> ModelFile.save(model, directory.resolve("paper.csc")));
+        assertTrue(error.getMessage().startsWith("The fast-csp-ml model cannot be saved"), error.getMessage());
+    }
+}
