@@ -9,6 +9,9 @@ import io.csc.algorithm.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.metric.Evaluation;
+import io.csc.model.FittedModel;
+import io.csc.model.MethodSetting;
+import io.csc.model.ModelFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -61,6 +64,10 @@ final class ClusterCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary.")
     boolean json;
 
+    @Option(names = "--save-model", paramLabel = "FILE",
+            description = "Save the fitted model (scaling, placement of new points, provenance) for 'csc predict'.")
+    Path saveModel;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -68,7 +75,8 @@ final class ClusterCommand implements Callable<Integer> {
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(algorithm);
         ParameterValues values = ParameterValues.parse(parameters);
         ClusteringAlgorithm method = descriptor.create(values);
-        Dataset dataset = data.load(dataName);
+        DataOptions.Scaled scaled = data.loadScaled(dataName);
+        Dataset dataset = scaled.data();
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
         if (!descriptor.constrained() && !constraints.isEmpty() && !common.quiet) {
@@ -84,6 +92,11 @@ final class ClusterCommand implements Callable<Integer> {
         if (output != null) {
             writeLabels(output, result.labels());
         }
+        if (saveModel != null) {
+            FittedModel model = FittedModel.of(result, MethodSetting.of(descriptor, values, result), dataset,
+                    scaled.scaling(), constraints, common.seed);
+            ModelFile.save(model, saveModel);
+        }
         if (json) {
             out.println(Json.write(RunReport.json(descriptor.name(), values.asMap(), dataset, clusters, constraints, result,
                     evaluation, common.seed, common.threadCount())));
@@ -92,6 +105,9 @@ final class ClusterCommand implements Callable<Integer> {
                     common.threadCount(), common.seed);
             if (output != null) {
                 out.println("labels written to " + output);
+            }
+            if (saveModel != null) {
+                out.println("model saved to " + saveModel + " (csc predict --model " + saveModel + " --data FILE)");
             }
         }
         out.flush();

@@ -6,6 +6,7 @@ import io.csc.data.DataException;
 import io.csc.data.DataFormat;
 import io.csc.data.DataLoader;
 import io.csc.data.Dataset;
+import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +49,26 @@ final class DataOptions {
      * directory does not have them, so that the README's examples work on a fresh machine.
      */
     Dataset load(String fileOrName) {
+        return loadScaled(fileOrName).data();
+    }
+
+    /** A data set as scaled, and the scaling's statistics (what a saved model keeps). */
+    record Scaled(Dataset data, FittedScaling scaling) {
+    }
+
+    /** Loads one data set and scales it, keeping the scaling's statistics. */
+    Scaled loadScaled(String fileOrName) {
+        Raw raw = loadRaw(fileOrName);
+        FittedScaling fitted = scaling(raw.path(), parseFormat(format)).fit(raw.data());
+        return new Scaled(fitted.apply(raw.data()), fitted);
+    }
+
+    /** A data set as read, and where it was read from (for the choice of scaling). */
+    record Raw(Dataset data, Path path) {
+    }
+
+    /** Loads one data set given by file or name, unscaled. */
+    Raw loadRaw(String fileOrName) {
         DataFormat dataFormat = parseFormat(format);
         Path path;
         try {
@@ -57,10 +78,14 @@ final class DataOptions {
             if (!BundledData.names().contains(name)) {
                 throw notFound;
             }
-            return scaling(Path.of(name + ".csv"), dataFormat).apply(BundledData.load(name));
+            return new Raw(BundledData.load(name), Path.of(name + ".csv"));
         }
-        Dataset loaded = DataLoader.load(path, dataFormat, labelColumn);
-        return scaling(path, dataFormat).apply(loaded);
+        return new Raw(DataLoader.load(path, dataFormat, labelColumn), path);
+    }
+
+    /** Whether the user asked for a scaling other than the default. */
+    boolean scalingGiven() {
+        return !scale.trim().equalsIgnoreCase("auto");
     }
 
     /** The scaling asked for, as reports state it. */

@@ -21,7 +21,8 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 || parseResult.subcommands().stream().anyMatch(sub -> sub.hasMatchedOption("--verbose"));
         int code;
         String message;
-        if (exception instanceof DataException || exception instanceof InconsistentConstraintsException) {
+        if (exception instanceof DataException || exception instanceof InconsistentConstraintsException
+                || exception instanceof io.csc.model.ModelFileException) {
             code = ExitCodes.DATA;
             message = exception.getMessage();
         } else if (exception instanceof NonConvergenceException) {

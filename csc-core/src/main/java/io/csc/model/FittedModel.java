@@ -10,7 +10,6 @@ import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -50,10 +49,9 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
      * @param result the fit
      * @param training the training points as the method saw them (scaled)
      * @param scaling the scaling that produced {@code training}
-     * @param parameters every effective parameter of the method
+     * @param setting the method and every effective parameter
      */
-    public static FittedModel of(ClusteringResult result, String method, Map<String, String> parameters,
-                                 Dataset training, FittedScaling scaling, ConstraintSet constraints, long seed) {
+    public static FittedModel of(ClusteringResult result, MethodSetting setting, Dataset training, FittedScaling scaling, ConstraintSet constraints, long seed) {
         int k = result.clusterCount();
         ClusteringModel placement = result.model().orElseGet(() -> {
             DenseMatrix embedding = result.embedding();
@@ -64,7 +62,8 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
             double width = sigma instanceof Number number ? number.doubleValue() : Double.NaN;
             return GraphExtensionModel.fit(training, embedding, result.labels(), k, width, seed);
         });
-        return new FittedModel(Provenance.of(method, parameters, seed, training, k, constraints), scaling, placement);
+        return new FittedModel(Provenance.of(setting.method(), setting.parameters(), seed, training, k, constraints),
+                scaling, placement);
     }
 
     /**
@@ -76,8 +75,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         FittedScaling fitted = scaling.fit(raw);
         Dataset training = fitted.apply(raw);
         ClusteringResult result = method.create(values).fit(training, constraints, k, context);
-        return of(result, method.name(), method.effectiveParameters(values), training, fitted, constraints,
-                context.seed());
+        return of(result, MethodSetting.of(method, values, result), training, fitted, constraints, context.seed());
     }
 
     /** The cluster of each new point (unscaled, as the training points were read). */

@@ -1,0 +1,84 @@
+package io.csc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.csc.data.BundledData;
+import io.csc.data.CsvWriter;
+import io.csc.data.Dataset;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** csc cluster --save-model, csc predict and csc model, as a user runs them. */
+class PredictCommandTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void aSavedModelLabelsNewPointsAsTheFitLabelledThem() throws IOException {
+        Dataset wine = BundledData.load("wine");
+        Path training = directory.resolve("training.csv");
+        Path fresh = directory.resolve("fresh.csv");
+        CsvWriter.write(wine.subset(IntStream.range(0, wine.size()).filter(i -> i % 5 != 0).toArray()), training);
+        CsvWriter.write(wine.subset(IntStream.range(0, wine.size()).filter(i -> i % 5 == 0).toArray()), fresh);
+        Path model = directory.resolve("models/sc-pc.csc");
+        CliTest.Run fit = CliTest.run("cluster", "--data", training.toString(), "-a", "sc-pc", "--known-fraction", "0.2",
+                "--save-model", model.toString(), "-q", "--threads", "1");
+        assertEquals(0, fit.exitCode(), fit.err());
+        assertTrue(fit.out().contains("model saved to " + model), fit.out());
+
+        Path labels = directory.resolve("labels.txt");
+        CliTest.Run predict = CliTest.run("predict", "--model", model.toString(), "--data", fresh.toString(), "--json",
+                "--json-labels", "--output", labels.toString(), "-q", "--threads", "1");
+        assertEquals(0, predict.exitCode(), predict.err());
+        JsonObject json = JsonParser.parseString(predict.out()).getAsJsonObject();
+        assertEquals("sc-pc", json.get("algorithm").getAsString());
+        assertEquals(36, json.get("n").getAsInt());
+        assertTrue(json.get("seconds").getAsDouble() >= 0);
+        assertTrue(json.getAsJsonObject("metrics").get("acc").getAsDouble() > 0.85, predict.out());
+        assertEquals(36, json.getAsJsonArray("labels").size());
+        List<String> written = Files.readAllLines(labels);
+        assertEquals(36, written.size());
+        assertEquals(json.getAsJsonArray("labels").get(0).getAsString(), written.get(0));
+
+        CliTest.Run provenance = CliTest.run("model", model.toString(), "--json");
+        assertEquals(0, provenance.exitCode(), provenance.err());
+        JsonObject description = JsonParser.parseString(provenance.out()).getAsJsonObject();
+        assertEquals("sc-pc", description.get("method").getAsString());
+        assertEquals(142, description.get("n").getAsInt());
+        assertEquals("robust", description.getAsJsonObject("parameters").get("variant").getAsString());
+    }
+
+    @Test
+    void aDamagedOrForeignModelIsRefusedInOneLine() throws IOException {
+        Path notAModel = directory.resolve("points.csv");
+        Files.writeString(notAModel, "a,b\n1,2\n");
+        CliTest.Run run = CliTest.run("predict", "--model", notAModel.toString(), "--data", "wine", "-q");
+        assertEquals(ExitCodes.DATA, run.exitCode());
+        assertTrue(run.err().startsWith("csc: Model file " + notAModel + " is not a csc model"), run.err());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertFalse(run.err().contains("Exception"), run.err());
+
+        CliTest.Run missing = CliTest.run("model", directory.resolve("none.csc").toString());
+        assertEquals(ExitCodes.DATA, missing.exitCode());
+        assertTrue(missing.err().contains("does not exist"), missing.err());
+    }
+
+    @Test
+    void pointsWithOtherFeaturesAreRefusedNamingBothCounts() {
+        Path model = directory.resolve("njw.csc");
+        assertEquals(0, CliTest.run("cluster", "--data", "iris", "--save-model", model.toString(), "-q").exitCode());
+        CliTest.Run run = CliTest.run("predict", "--model", model.toString(), "--data", "wine", "-q");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("wine has 13 features; the njw model was fitted on 4"), run.err());
+    }
+}
