@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "csc", mixinStandardHelpOptions = true, version = "csc 0.1.0",
         description = "Constrained spectral clustering: clustering guided by must-link / cannot-link pairs, "
                 + "partial labels or groups.",
-        subcommands = {ClusterCommand.class, PredictCommand.class, ModelCommand.class, EvaluateCommand.class, AlgorithmsCommand.class, DemoCommand.class,
+        subcommands = {ClusterCommand.class, PredictCommand.class, ModelCommand.class, HoldoutCommand.class, EvaluateCommand.class, AlgorithmsCommand.class, DemoCommand.class,
                 ExperimentCommand.class, CompareCommand.class, ReportCommand.class,
                 GenerateCommand.class,
                 CommandLine.HelpCommand.class})

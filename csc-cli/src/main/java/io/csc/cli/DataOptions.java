@@ -83,6 +83,11 @@ final class DataOptions {
         return new Raw(DataLoader.load(path, dataFormat, labelColumn), path);
     }
 
+    /** The scaling asked for, {@code auto} resolved for the data read from {@code path}. */
+    Scaling scalingFor(Path path) {
+        return scaling(path == null ? Path.of("data.csv") : path, parseFormat(format));
+    }
+
     /** Whether the user asked for a scaling other than the default. */
     boolean scalingGiven() {
         return !scale.trim().equalsIgnoreCase("auto");

@@ -53,12 +53,15 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
      * fit with {@code values} actually uses, in the order {@code csc algorithms} lists them.
      */
     public java.util.Map<String, String> effectiveParameters(ParameterValues values) {
-        java.util.Map<String, String> given = values.asMap();
         java.util.Map<String, String> effective = new java.util.LinkedHashMap<>();
         for (Parameter<?> parameter : parameters) {
-            effective.put(parameter.name(), given.getOrDefault(parameter.name(), parameter.defaultText()));
+            effective.put(parameter.name(), effective(parameter, values));
         }
         return effective;
+    }
+
+    private static <T> String effective(Parameter<T> parameter, ParameterValues values) {
+        return parameter.format(values.get(parameter));
     }
 
     /** Builds the method with its defaults. */

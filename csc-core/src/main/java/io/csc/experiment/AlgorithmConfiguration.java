@@ -56,15 +56,7 @@ public record AlgorithmConfiguration(AlgorithmDescriptor descriptor, ParameterVa
      * ({@code auto} for a value the method derives).
      */
     public Map<String, String> effectiveParameters() {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (Parameter<?> parameter : descriptor.parameters()) {
-            values.put(parameter.name(), effective(parameter, overrides));
-        }
-        return values;
-    }
-
-    private static <T> String effective(Parameter<T> parameter, ParameterValues values) {
-        return parameter.format(values.get(parameter));
+        return descriptor.effectiveParameters(overrides);
     }
 
     @Override

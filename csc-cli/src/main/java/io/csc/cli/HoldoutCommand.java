@@ -1,0 +1,75 @@
+package io.csc.cli;
+
+import io.csc.data.Dataset;
+import io.csc.data.Scaling;
+import io.csc.experiment.HoldoutPrediction;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code csc holdout}: how well fitted models label points they have not seen. */
+@Command(name = "holdout", mixinStandardHelpOptions = true,
+        description = {"How well each method's model labels new points: fit on a share of each data set, predict the "
+                + "held-out points, and compare with clustering the whole set at once (ACC of both against the "
+                + "truth, agreement of the two labellings after matching). Markdown on standard output.",
+                "Example: csc holdout --data iris,wine -a lsc-r,scacs,njw --repeats 3"})
+final class HoldoutCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, split = ",", paramLabel = "FILE|NAME",
+            description = "Data sets with truth labels, comma-separated or repeated: " + DataOptions.DATA_DESCRIPTION)
+    List<String> dataNames = new ArrayList<>();
+
+    @Mixin
+    DataOptions data;
+
+    @Mixin
+    AlgorithmOptions algorithms;
+
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--held-out", defaultValue = "0.2", paramLabel = "F",
+            description = "Share of each data set held out and predicted (default: ${DEFAULT-VALUE}).")
+    double heldOut;
+
+    @Option(names = "--known-fraction", defaultValue = "0.1", paramLabel = "F",
+            description = "Share of the training points labelled for the constrained methods (default: ${DEFAULT-VALUE}).")
+    double labelled;
+
+    @Option(names = "--repeats", defaultValue = "3", paramLabel = "R", description = "Splits per data set (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--out", paramLabel = "FILE.md", description = "Also write the tables to this file.")
+    Path outputFile;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Dataset> sets = new ArrayList<>();
+        for (String name : dataNames) {
+            sets.add(data.loadRaw(name).data());
+        }
+        Scaling scaling = data.scalingFor(sets.isEmpty() ? null : data.loadRaw(dataNames.get(0)).path());
+        String markdown = HoldoutPrediction.markdown(HoldoutPrediction.run(sets, algorithms.configurations(), heldOut,
+                labelled, repeats, common.seed, scaling, common.threadCount(), common.progress(spec.commandLine().getErr())));
+        out.print(markdown);
+        if (outputFile != null) {
+            Files.writeString(outputFile, markdown, StandardCharsets.UTF_8);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}
