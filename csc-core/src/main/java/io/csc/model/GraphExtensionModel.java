@@ -25,8 +25,14 @@ import java.util.SplittableRandom;
  * constraints changed the graph or the problem); their eigenvalues are near 1, and k-means only sees
  * the rows' directions when the method scales rows to unit length, so the extension takes λ = 1 for
  * every coordinate: a new point's row is the kernel-weighted mean of the training rows, scaled to
- * unit length when the method's rows were (detected from the training rows). A training point
- * extends to nearly its own row, since its own weight dominates (tested).
+ * unit length when the method's rows were (detected from the training rows).
+ *
+ * <p>The sum runs over the {@value #NEIGHBOURS} nearest training points, not all of them: the
+ * constraints reshape the graph (E2CP, SL, APJCSC) or the problem (CSP, CSP-ML) in ways the plain
+ * Gaussian kernel does not know, and over all points the far mass of a dense kernel pulls a row
+ * towards the mean of every cluster. On Digits with e2cp at 10% labels, the full sum placed the
+ * training points where the fit put them for 0.42 of them; the 10 nearest for over 0.9 (tested on
+ * every method).
  *
  * <h2>Choices</h2>
  * <ul>
@@ -50,6 +56,8 @@ public final class GraphExtensionModel implements ClusteringModel {
 
     private static final int ROW_BLOCK = 1024;
     private static final int SCALE_NEIGHBOURS = 7;
+    /** The nearest training points a new point's row is averaged over. */
+    public static final int NEIGHBOURS = 10;
 
     private final SampledKernel kernel;
     private final DenseMatrix rows;
@@ -122,15 +130,14 @@ public final class GraphExtensionModel implements ClusteringModel {
             double[] distances = kernel.squaredDistances(points.subset(block), context).data();
             int offset = start;
             context.parallel().forRange(end - start, 16, (from, to) -> {
+                int[] nearest = new int[Math.min(NEIGHBOURS, m)];
                 for (int r = from; r < to; r++) {
-                    double nearest = Double.POSITIVE_INFINITY;
-                    for (int j = 0; j < m; j++) {
-                        nearest = Math.min(nearest, distances[r * m + j]);
-                    }
+                    nearestSamples(distances, r * m, m, nearest);
+                    double closest = distances[r * m + nearest[0]];
                     double total = 0;
                     int target = (offset + r) * c;
-                    for (int j = 0; j < m; j++) {
-                        double weight = Math.exp(-(distances[r * m + j] - nearest) / twoSigmaSquared);
+                    for (int j : nearest) {
+                        double weight = Math.exp(-(distances[r * m + j] - closest) / twoSigmaSquared);
                         total += weight;
                         for (int t = 0; t < c; t++) {
                             out[target + t] += weight * sampleRows[j * c + t];
@@ -171,6 +178,25 @@ public final class GraphExtensionModel implements ClusteringModel {
     /** The number of training points kept. */
     public int sampleCount() {
         return rows.rows();
+    }
+
+    /** The indices of the {@code nearest.length} smallest of {@code distances[base .. base+m)}, nearest first. */
+    private static void nearestSamples(double[] distances, int base, int m, int[] nearest) {
+        int found = 0;
+        for (int j = 0; j < m; j++) {
+            double distance = distances[base + j];
+            if (found < nearest.length) {
+                found++;
+            } else if (distance >= distances[base + nearest[found - 1]]) {
+                continue;
+            }
+            int position = found - 1;
+            while (position > 0 && distances[base + nearest[position - 1]] > distance) {
+                nearest[position] = nearest[position - 1];
+                position--;
+            }
+            nearest[position] = j;
+        }
     }
 
     private static int[] sample(int n, long seed) {
