@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -107,9 +108,12 @@ public final class ModelFile {
         if (directory != null) {
             Files.createDirectories(directory);
         }
-        Path temporary = Files.createTempFile(directory, target.getFileName().toString(), ".partial");
+        // A sibling with the default permissions (createTempFile would make it readable by its owner only).
+        Path temporary = target.resolveSibling(target.getFileName() + "." + Long.toHexString(System.nanoTime())
+                + ".partial");
         try {
-            try (OutputStream out = Files.newOutputStream(temporary); ZipOutputStream zip = new ZipOutputStream(out)) {
+            try (OutputStream out = Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE); ZipOutputStream zip = new ZipOutputStream(out)) {
                 zip.putNextEntry(new ZipEntry(HEADER));
                 zip.write(new GsonBuilder().setPrettyPrinting().create().toJson(header)
                         .getBytes(StandardCharsets.UTF_8));
