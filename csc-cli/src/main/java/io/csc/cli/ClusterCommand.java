@@ -8,15 +8,14 @@ import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.metric.Evaluation;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,43 +54,59 @@ final class ClusterCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A method option, repeatable (see 'csc algorithms').")
     List<String> parameters = new ArrayList<>();
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the cluster of each point, one per line.")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the cluster of each point to FILE, "
+            + "as --output-format says.")
     Path output;
 
-    @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary.")
+    @Option(names = "--output-format", defaultValue = "labels", paramLabel = "labels|csv",
+            converter = LabelFileFormat.Converter.class,
+            description = "labels: one label per line, in point order; csv: a header index,label, then one row per point "
+                    + "(default: ${DEFAULT-VALUE}).")
+    LabelFileFormat outputFormat;
+
+    @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary: the "
+            + "parameters the method ran with (defaults included), the supervision, metrics, diagnostics and warnings.")
     boolean json;
+
+    @Option(names = "--json-labels", description = "Add the cluster of each point to the JSON object as 'labels' "
+            + "(implies --json).")
+    boolean jsonLabels;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(algorithm);
-        ParameterValues values = ParameterValues.parse(parameters);
-        ClusteringAlgorithm method = descriptor.create(values);
+        AlgorithmConfiguration configuration = new AlgorithmConfiguration(descriptor, ParameterValues.parse(parameters));
+        ClusteringAlgorithm method = configuration.create();
         Dataset dataset = data.load(dataName);
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
-        if (!descriptor.constrained() && !constraints.isEmpty() && !common.quiet) {
-            err.println("[csc] note: " + descriptor.name() + " is unconstrained and ignores the supervision");
-        }
         ClusteringResult result;
         try (RunContext context = common.context(err)) {
             result = method.fit(dataset, constraints, clusters, context);
         } catch (OutOfMemoryError error) {
             throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
         }
+        result = IgnoredSupervision.annotate(descriptor, constraints, result);
         Evaluation evaluation = dataset.hasLabels() ? Evaluation.of(dataset, constraints, result.labels()) : null;
         if (output != null) {
-            writeLabels(output, result.labels());
+            outputFormat.write(output, result.labels());
         }
-        if (json) {
-            out.println(Json.write(RunReport.json(descriptor.name(), values.asMap(), dataset, clusters, constraints, result,
-                    evaluation, common.seed, common.threadCount())));
+        if (json || jsonLabels) {
+            Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataset,
+                    clusters, constraints, result, evaluation, common.seed, common.threadCount());
+            if (jsonLabels) {
+                report.put("labels", result.labels());
+            }
+            out.println(Json.write(report));
         } else {
-            RunReport.human(out, descriptor.name(), dataset, clusters, constraints, result, evaluation,
-                    common.threadCount(), common.seed);
+            RunReport.human(out, descriptor.name(), dataset, clusters, constraints,
+                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, common.threadCount(),
+                    common.seed);
             if (output != null) {
-                out.println("labels written to " + output);
+                out.println("labels written to " + output + (outputFormat == LabelFileFormat.LABELS ? ""
+                        : " (" + outputFormat.text() + ")"));
             }
         }
         out.flush();
@@ -107,19 +122,5 @@ final class ClusterCommand implements Callable<Integer> {
                     + "from: give -k");
         }
         return dataset.classCount();
-    }
-
-    static void writeLabels(Path file, int[] labels) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder line = new StringBuilder();
-            for (int label : labels) {
-                line.setLength(0);
-                writer.write(line.append(label).append('\n').toString());
-            }
-        }
     }
 }
