@@ -144,11 +144,12 @@ final class ReportCommand implements Callable<Integer> {
         List<String> large = new ArrayList<>();
         List<String> unlabelled = new ArrayList<>();
         for (String name : names) {
-            Path path = DataDirectory.resolve(name, directory);
-            long bytes = size(path);
-            if (dataNames.isEmpty() && bytes > MAX_BYTES) {
-                large.add(String.format(Locale.ROOT, "%s (%.0f MB on disk)", name, bytes / 1e6));
-                continue;
+            if (dataNames.isEmpty()) {
+                long bytes = size(data.resolve(name));
+                if (bytes > MAX_BYTES) {
+                    large.add(String.format(Locale.ROOT, "%s (%.0f MB on disk)", name, bytes / 1e6));
+                    continue;
+                }
             }
             if (!common.quiet) {
                 err.println("[csc] loading " + name + "...");
