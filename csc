@@ -12,7 +12,8 @@ stale() {
 }
 if stale; then
   echo "[csc] building the command line (first run or sources changed)..." >&2
-  "$here/mvnw" -q -B -f "$here/pom.xml" -pl csc-cli -am -DskipTests package >&2
+  "$here/mvnw" -q -B -f "$here/pom.xml" -pl csc-cli -am -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
+      package >&2
 fi
 # shellcheck disable=SC2086
 exec java ${JAVA_OPTS:-} -jar "$jar" "$@"
