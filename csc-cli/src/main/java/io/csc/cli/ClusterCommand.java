@@ -45,7 +45,8 @@ final class ClusterCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Option(names = {"-a", "--algorithm"}, defaultValue = "njw", paramLabel = "NAME",
-            description = "The method (default: ${DEFAULT-VALUE}); 'csc algorithms' lists them.")
+            description = "The method (default: ${DEFAULT-VALUE}); 'csc algorithms' lists them and which are "
+                    + "unconstrained, i.e. ignore the supervision.")
     String algorithm;
 
     @Option(names = "-k", paramLabel = "K", description = "Number of clusters (default: the number of classes in the ground truth).")

@@ -48,8 +48,8 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--data", split = ",", paramLabel = "FILE|NAME",
-            description = "Data sets (default: every data set of the data directory with at most --max-points points; "
-                    + "those named here are used whatever their size).")
+            description = "Data sets by file or name, - for standard input (default: every data set of the data "
+                    + "directory with at most --max-points points; those named here are used whatever their size).")
     List<String> dataNames = new ArrayList<>();
 
     @Mixin
