@@ -8,18 +8,17 @@ import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.metric.Evaluation;
 import io.csc.model.FittedModel;
 import io.csc.model.MethodSetting;
 import io.csc.model.ModelFile;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +48,8 @@ final class ClusterCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Option(names = {"-a", "--algorithm"}, defaultValue = "njw", paramLabel = "NAME",
-            description = "The method (default: ${DEFAULT-VALUE}); 'csc algorithms' lists them.")
+            description = "The method (default: ${DEFAULT-VALUE}); 'csc algorithms' lists them and which are "
+                    + "unconstrained, i.e. ignore the supervision.")
     String algorithm;
 
     @Option(names = "-k", paramLabel = "K", description = "Number of clusters (default: the number of classes in the ground truth).")
@@ -58,11 +58,16 @@ final class ClusterCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A method option, repeatable (see 'csc algorithms').")
     List<String> parameters = new ArrayList<>();
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the cluster of each point, one per line.")
-    Path output;
+    @Mixin
+    LabelOutputOptions labelOutput;
 
-    @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary.")
+    @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary: the "
+            + "parameters the method ran with (defaults included), the supervision, metrics, diagnostics and warnings.")
     boolean json;
+
+    @Option(names = "--json-labels", description = "Add the cluster of each point to the JSON object as 'labels' "
+            + "(implies --json).")
+    boolean jsonLabels;
 
     @Option(names = "--save-model", paramLabel = "FILE",
             description = "Save the fitted model (scaling, placement of new points, provenance) for 'csc predict'.")
@@ -74,37 +79,39 @@ final class ClusterCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(algorithm);
         ParameterValues values = ParameterValues.parse(parameters);
-        ClusteringAlgorithm method = descriptor.create(values);
+        AlgorithmConfiguration configuration = new AlgorithmConfiguration(descriptor, values);
+        ClusteringAlgorithm method = configuration.create();
         DataOptions.Scaled scaled = data.loadScaled(dataName);
         Dataset dataset = scaled.data();
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
-        if (!descriptor.constrained() && !constraints.isEmpty() && !common.quiet) {
-            err.println("[csc] note: " + descriptor.name() + " is unconstrained and ignores the supervision");
-        }
         ClusteringResult result;
         try (RunContext context = common.context(err)) {
             result = method.fit(dataset, constraints, clusters, context);
         } catch (OutOfMemoryError error) {
             throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
         }
+        result = IgnoredSupervision.annotate(descriptor, constraints, result);
         Evaluation evaluation = dataset.hasLabels() ? Evaluation.of(dataset, constraints, result.labels()) : null;
-        if (output != null) {
-            writeLabels(output, result.labels());
-        }
+        String written = labelOutput.write(result.labels());
         if (saveModel != null) {
             FittedModel model = FittedModel.of(result, MethodSetting.of(descriptor, values, result), dataset,
                     scaled.scaling(), constraints, common.seed);
             ModelFile.save(model, saveModel);
         }
-        if (json) {
-            out.println(Json.write(RunReport.json(descriptor.name(), values.asMap(), dataset, clusters, constraints, result,
-                    evaluation, common.seed, common.threadCount())));
+        if (json || jsonLabels) {
+            Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataset,
+                    clusters, constraints, result, evaluation, common.seed, common.threadCount());
+            if (jsonLabels) {
+                report.put("labels", result.labels());
+            }
+            out.println(Json.write(report));
         } else {
-            RunReport.human(out, descriptor.name(), dataset, clusters, constraints, result, evaluation,
-                    common.threadCount(), common.seed);
-            if (output != null) {
-                out.println("labels written to " + output);
+            RunReport.human(out, descriptor.name(), dataset, clusters, constraints,
+                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, common.threadCount(),
+                    common.seed);
+            if (written != null) {
+                out.println(written);
             }
             if (saveModel != null) {
                 out.println("model saved to " + saveModel + " (csc predict --model " + saveModel + " --data FILE)");
@@ -123,19 +130,5 @@ final class ClusterCommand implements Callable<Integer> {
                     + "from: give -k");
         }
         return dataset.classCount();
-    }
-
-    static void writeLabels(Path file, int[] labels) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder line = new StringBuilder();
-            for (int label : labels) {
-                line.setLength(0);
-                writer.write(line.append(label).append('\n').toString());
-            }
-        }
     }
 }

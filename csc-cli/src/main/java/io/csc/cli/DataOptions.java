@@ -22,7 +22,11 @@ final class DataOptions {
 
     /** The description of a {@code --data} option naming one data set. */
     static final String DATA_DESCRIPTION = "A data file (CSV with header, LIBSVM, or IDX images with their labels file "
-            + "beside), a folder of IDX pairs, or the name of a data set in the data directory (e.g. iris, fashion-mnist).";
+            + "beside), a folder of IDX pairs, the name of a data set in the data directory (e.g. iris, fashion-mnist), "
+            + "or - for standard input (CSV with header; --format libsvm for LIBSVM).";
+
+    /** How users of the command line choose the data directory, as errors state it. */
+    static final String DIRECTORY_CHOICE = "--data-dir DIR or $" + DataDirectory.ENVIRONMENT_VARIABLE;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Where named data sets live (default: $CSC_DATA_DIR, else ../shared/data when present, else ./data).")
@@ -39,14 +43,17 @@ final class DataOptions {
             + "(default: ${DEFAULT-VALUE} = minmax for IDX images, i.e. pixels to [0,1], zscore otherwise).")
     String scale;
 
+    private final StandardInputData standardInput = new StandardInputData();
+
     Path directory() {
         return dataDirectory != null ? dataDirectory : DataDirectory.defaultDirectory();
     }
 
     /**
-     * Loads and scales one data set given by file or name. The names of the bundled data sets
-     * ({@code iris}, {@code wine}) fall back to the copies inside the library when the data
-     * directory does not have them, so that the README's examples work on a fresh machine.
+     * Loads and scales one data set given by file, by name, or as {@code -} for standard input.
+     * The names of the bundled data sets ({@code iris}, {@code wine}) fall back to the copies
+     * inside the library when the data directory does not have them, so that the README's
+     * examples work on a fresh machine.
      */
     Dataset load(String fileOrName) {
         return loadScaled(fileOrName).data();
@@ -59,38 +66,46 @@ final class DataOptions {
     /** Loads one data set and scales it, keeping the scaling's statistics. */
     Scaled loadScaled(String fileOrName) {
         Raw raw = loadRaw(fileOrName);
-        FittedScaling fitted = scaling(raw.path(), parseFormat(format)).fit(raw.data());
+        FittedScaling fitted = scaling(raw.images()).fit(raw.data());
         return new Scaled(fitted.apply(raw.data()), fitted);
     }
 
-    /** A data set as read, and where it was read from (for the choice of scaling). */
-    record Raw(Dataset data, Path path) {
+    /** A data set as read, and whether it is images (for the choice of scaling). */
+    record Raw(Dataset data, boolean images) {
     }
 
-    /** Loads one data set given by file or name, unscaled. */
+    /** Loads one data set given by file, by name, or as {@code -} for standard input, unscaled. */
     Raw loadRaw(String fileOrName) {
         DataFormat dataFormat = parseFormat(format);
+        if (StandardInputData.means(fileOrName)) {
+            return new Raw(standardInput.read(dataFormat, labelColumn), false);
+        }
         Path path;
         try {
-            path = DataDirectory.resolve(fileOrName, directory());
+            path = resolve(fileOrName);
         } catch (DataException notFound) {
             String name = fileOrName.strip().toLowerCase(Locale.ROOT);
             if (!BundledData.names().contains(name)) {
                 throw notFound;
             }
-            return new Raw(BundledData.load(name), Path.of(name + ".csv"));
+            return new Raw(BundledData.load(name), false);
         }
-        return new Raw(DataLoader.load(path, dataFormat, labelColumn), path);
+        return new Raw(DataLoader.load(path, dataFormat, labelColumn), isImages(path, dataFormat));
     }
 
-    /** The scaling asked for, {@code auto} resolved for the data read from {@code path}. */
-    Scaling scalingFor(Path path) {
-        return scaling(path == null ? Path.of("data.csv") : path, parseFormat(format));
+    /** The scaling asked for, {@code auto} resolved for {@code raw}. */
+    Scaling scalingFor(Raw raw) {
+        return scaling(raw.images());
     }
 
     /** Whether the user asked for a scaling other than the default. */
     boolean scalingGiven() {
         return !scale.trim().equalsIgnoreCase("auto");
+    }
+
+    /** The file or folder a data set's name means, in the data directory of these options. */
+    Path resolve(String fileOrName) {
+        return DataDirectory.resolve(fileOrName, directory(), DIRECTORY_CHOICE);
     }
 
     /** The scaling asked for, as reports state it. */
@@ -99,13 +114,14 @@ final class DataOptions {
         return wanted.equals("auto") ? "auto (z-scores; pixels of IDX images to [0, 1])" : wanted;
     }
 
-    private Scaling scaling(Path path, DataFormat dataFormat) {
+    /** The scaling asked for; {@code auto} scales {@code images} to [0, 1] and z-scores anything else. */
+    private Scaling scaling(boolean images) {
         String wanted = scale.trim().toLowerCase(Locale.ROOT);
         return switch (wanted) {
             case "none" -> Scaling.NONE;
             case "zscore", "z-score" -> Scaling.ZSCORE;
             case "minmax", "min-max" -> Scaling.MINMAX;
-            case "auto" -> isImages(path, dataFormat) ? Scaling.MINMAX : Scaling.ZSCORE;
+            case "auto" -> images ? Scaling.MINMAX : Scaling.ZSCORE;
             default -> throw new IllegalArgumentException("Invalid --scale '" + scale + "': expected auto, none, zscore or minmax");
         };
     }

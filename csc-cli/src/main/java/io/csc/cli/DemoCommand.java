@@ -2,6 +2,7 @@ package io.csc.cli;
 
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.data.BundledData;
+import io.csc.data.DataFormat;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
 import io.csc.experiment.AlgorithmConfiguration;
@@ -49,8 +50,11 @@ final class DemoCommand implements Callable<Integer> {
     int repeats;
 
     @Option(names = "--data", split = ",", defaultValue = "wine,iris", paramLabel = "NAME",
-            description = "Bundled data sets (default: ${DEFAULT-VALUE}).")
+            description = "Bundled data sets, or - for a CSV with a header and a label column on standard input "
+                    + "(default: ${DEFAULT-VALUE}).")
     List<String> names = new ArrayList<>();
+
+    private final StandardInputData standardInput = new StandardInputData();
 
     @Override
     public Integer call() {
@@ -58,7 +62,11 @@ final class DemoCommand implements Callable<Integer> {
         if (repeats < 1) {
             throw new IllegalArgumentException("Invalid --repeats: " + repeats + " (must be >= 1)");
         }
-        List<Dataset> datasets = names.stream().map(name -> Scaling.ZSCORE.apply(BundledData.load(name))).toList();
+        List<Dataset> datasets = new ArrayList<>();
+        for (String name : names) {
+            Dataset dataset = StandardInputData.means(name) ? standardInput.read(DataFormat.CSV, null) : BundledData.load(name);
+            datasets.add(Scaling.ZSCORE.apply(dataset));
+        }
         List<AlgorithmConfiguration> algorithms = AlgorithmRegistry.all().stream()
                 .map(descriptor -> AlgorithmConfiguration.of(descriptor.name())).toList();
         SupervisionAmount amount = SupervisionAmount.fractionOf(fraction);

@@ -32,7 +32,8 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--truth", required = true, paramLabel = "FILE", description = "Ground truth, one label per line.")
     Path truth;
 
-    @Option(names = "--pred", required = true, paramLabel = "FILE", description = "Predicted clusters, one per line.")
+    @Option(names = "--pred", required = true, paramLabel = "FILE", description = "Predicted clusters, one per line, or the CSV "
+            + "index,label of 'csc cluster --output-format csv'.")
     Path predicted;
 
     @Option(names = "--constraints", paramLabel = "FILE", description = "Constraints to score with CONS (i,j,type[,weight]).")
@@ -72,25 +73,41 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /**
      * Labels, one per line, any text (mapped to ids by first appearance); blank lines are skipped,
-     * and a first line reading {@code label} is taken as a header.
+     * and a first line reading {@code label} is taken as a header. A file starting with the header
+     * {@value LabelFileFormat#CSV_HEADER} ({@code csc cluster --output-format csv}) holds a point's
+     * index and its label on each line, the points in order.
      */
     static int[] readLabels(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new DataException(file + ": no such file; give a file with one label per line");
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        boolean indexed = !lines.isEmpty() && lines.get(0).strip().equalsIgnoreCase(LabelFileFormat.CSV_HEADER);
         Map<String, Integer> ids = new HashMap<>();
         List<Integer> labels = new ArrayList<>();
         for (int number = 0; number < lines.size(); number++) {
-            String text = lines.get(number).trim();
-            if (text.isEmpty() || (number == 0 && text.equalsIgnoreCase("label"))) {
+            String text = lines.get(number).strip();
+            if (text.isEmpty() || (number == 0 && (indexed || text.equalsIgnoreCase("label")))) {
                 continue;
             }
-            labels.add(ids.computeIfAbsent(text, key -> ids.size()));
+            String label = indexed ? indexedLabel(file, number + 1, text, labels.size()) : text;
+            labels.add(ids.computeIfAbsent(label, key -> ids.size()));
         }
         if (labels.isEmpty()) {
             throw new DataException(file + ": no labels; give a file with one label per line");
         }
         return labels.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The label of a line {@code index,label}, whose index must be {@code expectedIndex}. */
+    private static String indexedLabel(Path file, int lineNumber, String text, int expectedIndex) {
+        int comma = text.indexOf(',');
+        String index = comma < 0 ? "" : text.substring(0, comma).strip();
+        if (comma < 0 || !index.equals(Integer.toString(expectedIndex))) {
+            throw new DataException(file + " line " + lineNumber + ": '" + text + "' where " + expectedIndex
+                    + ",<label> belongs; after the header " + LabelFileFormat.CSV_HEADER
+                    + " give one line per point, in point order");
+        }
+        return text.substring(comma + 1).strip();
     }
 }

@@ -59,10 +59,12 @@ final class HoldoutCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         List<Dataset> sets = new ArrayList<>();
+        Scaling scaling = null;
         for (String name : dataNames) {
-            sets.add(data.loadRaw(name).data());
+            DataOptions.Raw raw = data.loadRaw(name);
+            sets.add(raw.data());
+            scaling = scaling == null ? data.scalingFor(raw) : scaling;
         }
-        Scaling scaling = data.scalingFor(sets.isEmpty() ? null : data.loadRaw(dataNames.get(0)).path());
         String markdown = HoldoutPrediction.markdown(HoldoutPrediction.run(sets, algorithms.configurations(), heldOut,
                 labelled, repeats, common.seed, scaling, common.threadCount(), common.progress(spec.commandLine().getErr())));
         out.print(markdown);

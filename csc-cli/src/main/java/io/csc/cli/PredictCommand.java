@@ -40,13 +40,14 @@ final class PredictCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the cluster of each point, one per line.")
-    Path output;
+    @Mixin
+    LabelOutputOptions labelOutput;
 
     @Option(names = "--json", description = "Print one JSON object on standard output instead of the summary.")
     boolean json;
 
-    @Option(names = "--json-labels", description = "With --json, add the labels.")
+    @Option(names = "--json-labels", description = "Add the cluster of each point to the JSON object as 'labels' "
+            + "(implies --json).")
     boolean jsonLabels;
 
     @Override
@@ -68,10 +69,8 @@ final class PredictCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         Evaluation evaluation = points.hasLabels()
                 ? Evaluation.of(model.scaling().apply(points), ConstraintSet.empty(points.size()), labels) : null;
-        if (output != null) {
-            ClusterCommand.writeLabels(output, labels);
-        }
-        if (json) {
+        String written = labelOutput.write(labels);
+        if (json || jsonLabels) {
             Map<String, Object> report = new LinkedHashMap<>();
             report.put("algorithm", model.provenance().method());
             report.put("model", modelFile.toString());
@@ -93,8 +92,8 @@ final class PredictCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "ACC %.4f  NMI %.4f  ARI %.4f  RI %.4f%n", evaluation.accuracy(), evaluation.nmi(),
                         evaluation.ari(), evaluation.randIndex());
             }
-            if (output != null) {
-                out.println("labels written to " + output);
+            if (written != null) {
+                out.println(written);
             }
         }
         out.flush();

@@ -48,8 +48,8 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--data", split = ",", paramLabel = "FILE|NAME",
-            description = "Data sets (default: every data set of the data directory with at most --max-points points; "
-                    + "those named here are used whatever their size).")
+            description = "Data sets by file or name, - for standard input (default: every data set of the data "
+                    + "directory with at most --max-points points; those named here are used whatever their size).")
     List<String> dataNames = new ArrayList<>();
 
     @Mixin
@@ -144,11 +144,12 @@ final class ReportCommand implements Callable<Integer> {
         List<String> large = new ArrayList<>();
         List<String> unlabelled = new ArrayList<>();
         for (String name : names) {
-            Path path = DataDirectory.resolve(name, directory);
-            long bytes = size(path);
-            if (dataNames.isEmpty() && bytes > MAX_BYTES) {
-                large.add(String.format(Locale.ROOT, "%s (%.0f MB on disk)", name, bytes / 1e6));
-                continue;
+            if (dataNames.isEmpty()) {
+                long bytes = size(data.resolve(name));
+                if (bytes > MAX_BYTES) {
+                    large.add(String.format(Locale.ROOT, "%s (%.0f MB on disk)", name, bytes / 1e6));
+                    continue;
+                }
             }
             if (!common.quiet) {
                 err.println("[csc] loading " + name + "...");

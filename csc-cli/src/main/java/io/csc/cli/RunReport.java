@@ -57,14 +57,19 @@ final class RunReport {
         return metrics;
     }
 
+    /**
+     * The summary: the run, the supervision ({@code supervisionIgnored}: marked as unused by an
+     * unconstrained method), times, quality against the ground truth when there is one, warnings.
+     */
     static void human(PrintWriter out, String algorithm, Dataset data, int k, ConstraintSet constraints,
-                      ClusteringResult result, Evaluation evaluation, int threads, long seed) {
+                      boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, int threads, long seed) {
         out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, data.name(), data.size(),
                 data.dimension(), k);
         out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", LinearAlgebra.describe(), threads, seed);
         out.printf(Locale.ROOT, "supervision: %s%n", constraints.isEmpty() ? "none"
                 : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "
-                + constraints.constrainedPoints().length + " points");
+                + constraints.constrainedPoints().length + " points" + (supervisionIgnored ? " (ignored by " + algorithm
+                + ", see the warning)" : ""));
         StringBuilder stages = new StringBuilder();
         result.diagnostics().stageSeconds().forEach((stage, seconds) -> stages.append(stages.length() == 0 ? "" : ", ")
                 .append(stage).append(' ').append(String.format(Locale.ROOT, "%.2f s", seconds)));

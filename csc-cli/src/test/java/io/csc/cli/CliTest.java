@@ -7,9 +7,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.csc.data.BundledData;
 import io.csc.data.CsvWriter;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,6 +35,17 @@ class CliTest {
     static void writeData() throws IOException {
         wine = directory.resolve("wine.csv");
         CsvWriter.write(BundledData.load("wine"), wine);
+    }
+
+    /** Runs with {@code input} as standard input (restored afterwards), for {@code --data -}. */
+    static Run runWithInput(String input, String... args) {
+        InputStream before = System.in;
+        System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+        try {
+            return run(args);
+        } finally {
+            System.setIn(before);
+        }
     }
 
     static Run run(String... args) {
@@ -77,6 +91,20 @@ class CliTest {
         Run missing = run("cluster", "--data", "glass", "--data-dir", empty.toString(), "-a", "njw", "--quiet");
         assertEquals(ExitCodes.DATA, missing.exitCode());
         assertTrue(missing.err().contains("No data set 'glass'"), missing.err());
+    }
+
+    @Test
+    void anUnknownDataSetSaysWhatWasTriedAndHowToChooseTheDataDirectory(@TempDir Path dataDirectory) throws IOException {
+        Files.copy(wine, dataDirectory.resolve("wine.csv"));
+        Run missing = run("cluster", "--data", "my.csv", "--data-dir", dataDirectory.toString(), "-q");
+        assertEquals(ExitCodes.DATA, missing.exitCode());
+        assertEquals("csc: No data set 'my.csv': tried my.csv, " + dataDirectory.resolve("my.csv") + "; the data directory "
+                + dataDirectory + " holds wine; give an existing file, or the name of a data set in the data directory "
+                + "(choose it with --data-dir DIR or $CSC_DATA_DIR)\n", missing.err());
+        Path nowhere = dataDirectory.resolve("nowhere");
+        Run named = run("cluster", "--data", "glass", "--data-dir", nowhere.toString(), "-q");
+        assertTrue(named.err().contains("tried glass, " + nowhere.resolve("glass") + ", " + nowhere.resolve("glass.csv")
+                + "; the data directory " + nowhere + " does not exist;"), named.err());
     }
 
     @Test

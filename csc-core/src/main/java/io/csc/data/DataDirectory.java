@@ -50,41 +50,66 @@ public final class DataDirectory {
         return Path.of("data");
     }
 
+    /** How a library user chooses the data directory, as {@link #resolve(String, Path)} states it. */
+    public static final String DIRECTORY_CHOICE = "the system property " + PROPERTY + " or $" + ENVIRONMENT_VARIABLE;
+
     /**
      * The file or folder that {@code fileOrName} means: an existing path as it is; otherwise the
-     * first that exists of {@code dataDirectory/fileOrName} (a file or a folder) and
-     * {@code dataDirectory/fileOrName.csv}.
+     * first that exists of {@code dataDirectory/fileOrName} (a file or a folder) and, for a name
+     * without an extension, {@code dataDirectory/fileOrName.csv}.
      *
      * @param dataDirectory where named data sets live; null for {@link #defaultDirectory()}
-     * @throws DataException naming the paths tried and the data sets available when nothing
-     *                       matches
+     * @throws DataException in one line naming the paths tried, the data sets available, and how
+     *                       to choose another data directory ({@link #DIRECTORY_CHOICE})
      */
     public static Path resolve(String fileOrName, Path dataDirectory) {
+        return resolve(fileOrName, dataDirectory, DIRECTORY_CHOICE);
+    }
+
+    /**
+     * As {@link #resolve(String, Path)}, with the error saying how the caller's users choose the
+     * data directory, such as {@code "--data-dir DIR or $CSC_DATA_DIR"} for a command line.
+     */
+    public static Path resolve(String fileOrName, Path dataDirectory, String directoryChoice) {
         if (fileOrName == null || fileOrName.isBlank()) {
             throw new IllegalArgumentException("Invalid data set: '" + fileOrName + "' (must be a file, folder or data set name)");
         }
         Path directory = dataDirectory != null ? dataDirectory : defaultDirectory();
-        Path given = Path.of(fileOrName);
         Set<Path> tried = new LinkedHashSet<>();
-        tried.add(given);
-        if (Files.exists(given)) {
-            return given;
-        }
-        for (Path candidate : List.of(directory.resolve(fileOrName), directory.resolve(fileOrName + ".csv"))) {
-            tried.add(candidate);
+        for (Path candidate : candidates(fileOrName, directory)) {
             if (Files.exists(candidate)) {
                 return candidate;
             }
+            tried.add(candidate);
         }
         List<String> triedNames = new ArrayList<>();
         for (Path path : tried) {
             triedNames.add(path.toString());
         }
-        String available = Files.isDirectory(directory)
-                ? "the data sets in " + directory + " are " + DataFiles.listNames(available(directory))
-                : "the data directory " + directory + " does not exist (set " + PROPERTY + " or " + ENVIRONMENT_VARIABLE + ")";
+        String contents = Files.isDirectory(directory)
+                ? "the data directory " + directory + " holds " + DataFiles.listNames(available(directory))
+                : "the data directory " + directory + " does not exist";
         throw new DataException("No data set " + DataFiles.quote(fileOrName) + ": tried " + String.join(", ", triedNames)
-                + "; " + available);
+                + "; " + contents + "; give an existing file, or the name of a data set in the data directory (choose it "
+                + "with " + directoryChoice + ")");
+    }
+
+    /**
+     * Where {@code fileOrName} may be, in order: as given, in the data directory, and there with
+     * {@code .csv} appended when the name has no extension of its own.
+     */
+    private static List<Path> candidates(String fileOrName, Path directory) {
+        List<Path> candidates = new ArrayList<>(List.of(Path.of(fileOrName), directory.resolve(fileOrName)));
+        if (!hasExtension(fileOrName)) {
+            candidates.add(directory.resolve(fileOrName + ".csv"));
+        }
+        return candidates;
+    }
+
+    private static boolean hasExtension(String fileOrName) {
+        Path fileName = Path.of(fileOrName).getFileName();
+        String name = fileName == null ? "" : fileName.toString();
+        return name.lastIndexOf('.') > 0;
     }
 
     /**

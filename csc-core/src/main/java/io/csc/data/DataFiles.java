@@ -40,19 +40,28 @@ final class DataFiles {
         requireReadableFile(file);
         InputStream in = null;
         try {
-            in = new BufferedInputStream(Files.newInputStream(file), BUFFER_SIZE);
-            in.mark(2);
-            int first = in.read();
-            int second = in.read();
-            in.reset();
-            if (first == GZIP_MAGIC_FIRST && second == GZIP_MAGIC_SECOND) {
-                in = new BufferedInputStream(new GZIPInputStream(in, BUFFER_SIZE), BUFFER_SIZE);
-            }
-            return in;
+            in = Files.newInputStream(file);
+            return decompressed(in);
         } catch (IOException e) {
             closeQuietly(in);
             throw readFailure(file, e);
         }
+    }
+
+    /**
+     * {@code in} buffered, and decompressed when it starts with the gzip magic bytes; closing the
+     * result closes {@code in}.
+     */
+    static InputStream decompressed(InputStream in) throws IOException {
+        InputStream buffered = new BufferedInputStream(in, BUFFER_SIZE);
+        buffered.mark(2);
+        int first = buffered.read();
+        int second = buffered.read();
+        buffered.reset();
+        if (first == GZIP_MAGIC_FIRST && second == GZIP_MAGIC_SECOND) {
+            return new BufferedInputStream(new GZIPInputStream(buffered, BUFFER_SIZE), BUFFER_SIZE);
+        }
+        return buffered;
     }
 
     /** Opens a file for buffered writing, gzip-compressed when its name ends with {@code .gz}. */

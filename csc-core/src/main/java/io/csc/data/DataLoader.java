@@ -1,5 +1,11 @@
 package io.csc.data;
 
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -9,6 +15,9 @@ import java.util.Objects;
  * named after the file without its extension, or after the folder.
  */
 public final class DataLoader {
+
+    /** How messages name standard input. */
+    public static final String STANDARD_INPUT = "<stdin>";
 
     private DataLoader() {
     }
@@ -44,19 +53,72 @@ public final class DataLoader {
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(csvOptions, "csvOptions");
         DataFormat resolved = format == DataFormat.AUTO ? DataFormat.detect(path) : format;
-        if (resolved != DataFormat.CSV && csvOptions.labelColumn() != null) {
-            throw new DataException(path + " is read as " + resolved + ", which has no named columns, so the label column "
-                    + DataFiles.quote(csvOptions.labelColumn()) + " does not apply; leave the label column unset");
-        }
+        requireColumns(path.toString(), resolved, csvOptions);
         Dataset data = switch (resolved) {
             case CSV -> CsvReader.read(path, csvOptions);
             case LIBSVM -> LibsvmReader.read(path);
             case IDX -> Files.isDirectory(path) ? IdxReader.readFolder(path) : IdxReader.readImages(path);
             case AUTO -> throw new AssertionError("detect never answers AUTO");
         };
+        return labelsAsAsked(data, csvOptions);
+    }
+
+    /**
+     * Reads a data set from a stream, such as standard input: CSV with a header, or LIBSVM when
+     * {@code format} says so ({@link DataFormat#AUTO} means CSV, as a stream has no name to judge
+     * by); gzip-compressed or not. IDX images are refused, as their labels are a second file.
+     * The stream is read to its end and not closed.
+     *
+     * @param source names the stream in messages, such as {@link #STANDARD_INPUT}
+     * @param name   the data set's name
+     * @throws DataException for any problem with the data, naming {@code source} and the line
+     */
+    public static Dataset read(InputStream input, String source, String name, DataFormat format, CsvOptions csvOptions) {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(csvOptions, "csvOptions");
+        DataFormat resolved = format == DataFormat.AUTO ? DataFormat.CSV : format;
+        requireColumns(source, resolved, csvOptions);
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(DataFiles.decompressed(
+                new UnclosedInputStream(input)), StandardCharsets.UTF_8), DataFiles.BUFFER_SIZE)) {
+            Dataset data = switch (resolved) {
+                case CSV -> CsvReader.read(reader, source, name, csvOptions);
+                case LIBSVM -> LibsvmReader.read(reader, source, name);
+                case IDX -> throw new DataException(source + ": IDX images cannot be read from a stream, as their labels "
+                        + "are a second file; give the images file or its folder instead");
+                case AUTO -> throw new AssertionError("AUTO is resolved to CSV above");
+            };
+            return labelsAsAsked(data, csvOptions);
+        } catch (IOException e) {
+            throw DataFiles.readFailure(source, e);
+        }
+    }
+
+    /** Refuses a label column for a format without named columns. */
+    private static void requireColumns(String source, DataFormat format, CsvOptions csvOptions) {
+        if (format != DataFormat.CSV && csvOptions.labelColumn() != null) {
+            throw new DataException(source + " is read as " + format + ", which has no named columns, so the label column "
+                    + DataFiles.quote(csvOptions.labelColumn()) + " does not apply; leave the label column unset");
+        }
+    }
+
+    /** {@code data} without its labels when {@link CsvOptions#noLabels()} asks for that. */
+    private static Dataset labelsAsAsked(Dataset data, CsvOptions csvOptions) {
         if (csvOptions.noLabels() && data.hasLabels()) {
             return Dataset.unlabelled(data.name(), data.size(), data.dimension(), data.features());
         }
         return data;
+    }
+
+    /** A stream whose {@code close} leaves the stream inside open, so that reading never closes standard input. */
+    private static final class UnclosedInputStream extends FilterInputStream {
+        UnclosedInputStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // the caller owns the stream
+        }
     }
 }

@@ -43,7 +43,8 @@ public final class LibsvmReader {
         }
     }
 
-    private static Dataset read(BufferedReader reader, String source, String name) throws IOException {
+    /** Reads LIBSVM text from {@code reader} (not closed here); {@code source} names it in messages. */
+    static Dataset read(BufferedReader reader, String source, String name) throws IOException {
         LabelEncoder labels = new LabelEncoder();
         int[] rowStarts = new int[1024];
         int[] indices = new int[1 << 16];

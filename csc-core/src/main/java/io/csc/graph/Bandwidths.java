@@ -25,13 +25,15 @@ public final class Bandwidths {
             case MEDIAN -> Bandwidth.global(positive(medianDistance(data, context), "median pairwise distance"));
             case KNN_MEAN -> {
                 NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);
+                // Fewer points than neighbours + 1 have fewer neighbours each than the kernel asks for.
+                int counted = Math.min(kernel.neighbours(), lists.neighbours());
                 double sum = 0;
                 for (int i = 0; i < lists.size(); i++) {
-                    for (int t = 0; t < kernel.neighbours(); t++) {
+                    for (int t = 0; t < counted; t++) {
                         sum += lists.distance(i, t);
                     }
                 }
-                yield Bandwidth.global(positive(sum / ((double) lists.size() * kernel.neighbours()), "mean k-NN distance"));
+                yield Bandwidth.global(positive(sum / ((double) lists.size() * counted), "mean k-NN distance"));
             }
             case SELF_TUNING -> {
                 NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);

@@ -11,7 +11,7 @@ import java.util.Objects;
  * and sparse linear assignment problems", Computing 38, 1987).
  *
  * <p>For an r x c cost matrix, min(r, c) rows and columns are matched one to one so that the sum of
- * the matched costs is minimal: every row is matched when r <= c, every column when r > c. Time
+ * the matched costs is minimal: every row is matched when r &lt;= c, every column when r &gt; c. Time
  * O(min(r, c)^2 x max(r, c)), memory O(r + c) besides the matrix (a transposed copy when r > c).
  */
 public final class HungarianAlgorithm {

@@ -2,6 +2,7 @@ package io.csc.data;
 
 import static io.csc.data.CsvReaderTest.assertMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,7 +50,19 @@ class DataDirectoryTest {
                 "iris, wine");
         DataException noDirectory = assertThrows(DataException.class,
                 () -> DataDirectory.resolve("iris", directory.resolve("nowhere")));
-        assertMessage(noDirectory, "nowhere", "does not exist", DataDirectory.PROPERTY);
+        assertMessage(noDirectory, "nowhere", "does not exist", DataDirectory.PROPERTY, DataDirectory.ENVIRONMENT_VARIABLE);
+    }
+
+    @Test
+    void aNameWithAnExtensionIsNotGivenAnother() {
+        TestFiles.text(directory, "iris.csv", "");
+        DataException error = assertThrows(DataException.class,
+                () -> DataDirectory.resolve("my.csv", directory, "--data-dir DIR or $CSC_DATA_DIR"));
+        String message = error.getMessage();
+        assertMessage(error, "tried my.csv, " + directory.resolve("my.csv") + ";", "holds iris",
+                "--data-dir DIR or $CSC_DATA_DIR");
+        assertFalse(message.contains("my.csv.csv"), message);
+        assertEquals(1, message.lines().count(), message);
     }
 
     @Test

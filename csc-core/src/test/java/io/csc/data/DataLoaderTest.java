@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.io.TempDir;
 
 class DataLoaderTest {
@@ -71,5 +76,47 @@ class DataLoaderTest {
         assertFalse(DataLoader.load(libsvm, DataFormat.AUTO, CsvOptions.defaults().withoutLabels()).hasLabels());
         assertMessage(assertThrows(DataException.class, () -> DataLoader.load(libsvm, DataFormat.AUTO, "y")),
                 "s.libsvm", "LIBSVM", "'y'");
+    }
+
+    @Test
+    void readsAStreamAsCsvOrAsTheFormatGivenAndNamesItInErrors() throws Exception {
+        Dataset csv = DataLoader.read(stream("a,b,label\n1,2,x\n3,4,y\n"), DataLoader.STANDARD_INPUT, "stdin",
+                DataFormat.AUTO, CsvOptions.defaults());
+        assertEquals("stdin", csv.name());
+        assertArrayEquals(new double[] {1, 2, 3, 4}, csv.features());
+        assertEquals(2, csv.classCount());
+
+        Dataset libsvm = DataLoader.read(stream("1 2:5\n2 1:3\n"), DataLoader.STANDARD_INPUT, "stdin",
+                DataFormat.LIBSVM, CsvOptions.defaults());
+        assertArrayEquals(new double[] {0, 5, 3, 0}, libsvm.features());
+
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(compressed)) {
+            gzip.write("a,label\n1,x\n2,y\n".getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals(2, DataLoader.read(new ByteArrayInputStream(compressed.toByteArray()), DataLoader.STANDARD_INPUT,
+                "stdin", DataFormat.CSV, CsvOptions.defaults()).size());
+
+        assertMessage(assertThrows(DataException.class, () -> DataLoader.read(stream("a,b\n1,2\n3\n"),
+                DataLoader.STANDARD_INPUT, "stdin", DataFormat.AUTO, CsvOptions.defaults())), "<stdin> line 3");
+        assertMessage(assertThrows(DataException.class, () -> DataLoader.read(stream(""), DataLoader.STANDARD_INPUT,
+                "stdin", DataFormat.IDX, CsvOptions.defaults())), "<stdin>", "IDX", "give the images file");
+    }
+
+    @Test
+    void readingAStreamLeavesItOpen() {
+        boolean[] closed = {false};
+        InputStream input = new ByteArrayInputStream("a\n1\n".getBytes(StandardCharsets.UTF_8)) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        DataLoader.read(input, DataLoader.STANDARD_INPUT, "stdin", DataFormat.CSV, CsvOptions.defaults());
+        assertFalse(closed[0]);
+    }
+
+    private static InputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
     }
 }

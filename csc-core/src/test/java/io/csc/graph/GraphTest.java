@@ -42,6 +42,16 @@ class GraphTest {
     }
 
     @Test
+    void knnMeanBandwidthOfFewerPointsThanNeighboursAveragesTheNeighboursThereAre() {
+        // points 0, 1, 3, 6, seven neighbours asked for, three each: (1+3+6 + 1+2+5 + 2+3+3 + 3+5+6) / 12 = 40 / 12
+        Dataset line = Dataset.unlabelled("line", 4, 1, new double[] {0, 1, 3, 6});
+        try (RunContext context = RunContext.sequential(1)) {
+            Bandwidth knnMean = Bandwidths.resolve(new KernelOptions(BandwidthRule.KNN_MEAN, Double.NaN, 7), line, null, context);
+            assertEquals(40.0 / 12, knnMean.sigma(), 1e-12);
+        }
+    }
+
+    @Test
     void denseAffinityIsTheGaussianKernelWithZeroDiagonal() {
         Dataset data = TestData.iris();
         try (RunContext context = RunContext.of(1, 2)) {

@@ -47,7 +47,7 @@ import java.util.SplittableRandom;
  *   <li>F* divided by its largest off-diagonal |F*_ij| so that it lies in [-1, 1] (the paper's set
  *       {@code |F_ij| ≤ 1}; Eq. 3 does not keep the entries in it in general, and most are far
  *       smaller: the largest is 0.08 to 0.3 on the UCI sets at 10% labels), then Eq. 4:
- *       {@code W̃ = 1 - (1 - F)(1 - W)} where F ≥ 0, {@code (1 + F) W} where F < 0, with a zero
+ *       {@code W̃ = 1 - (1 - F)(1 - W)} where F ≥ 0, {@code (1 + F) W} where F &lt; 0, with a zero
  *       diagonal like W.</li>
  *   <li>The K largest eigenvectors of {@code D̃^-1/2 W̃ D̃^-1/2}, rows scaled to unit length, k-means
  *       (Section 3, which is NJW on W̃). The paper's "K largest nontrivial eigenvectors" is read as

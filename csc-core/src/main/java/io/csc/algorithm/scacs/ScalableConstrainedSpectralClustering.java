@@ -74,7 +74,7 @@ import java.util.SplittableRandom;
  *     against 0.96), where the one vector's constant part sets the threshold of the split.</li>
  * <li>p defaults to 500 as in the paper, but to at most n/4 ({@link ScacsOptions#landmarksFor}).</li>
  * <li>A singular Ŝ (duplicate or unused base vectors) gets a ridge {@code δ = ridge · λ_max(Ŝ)}.</li>
- * <li>The embedding has m <= k-1 columns, as in the paper; k-means looks for k clusters in it.</li>
+ * <li>The embedding has m &lt;= k-1 columns, as in the paper; k-means looks for k clusters in it.</li>
  * </ul>
  *
  * <p><b>Variants</b> ({@code variant}, {@link ScacsVariant}). {@code paper} is Algorithm 1 as above.

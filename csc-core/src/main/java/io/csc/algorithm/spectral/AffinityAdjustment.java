@@ -11,8 +11,8 @@ import java.util.Arrays;
  * ECCV 2010): for a weight {@code w} in [0, 1] and a signed confidence {@code f} in [-1, 1]
  * (positive: must-link, negative: cannot-link),
  * <pre>
- *   w̃ = 1 - (1 - f)(1 - w)   if f >= 0   (towards 1)
- *   w̃ = (1 + f) w            if f <  0   (towards 0)
+ *   w̃ = 1 - (1 - f)(1 - w)   if f &gt;= 0   (towards 1)
+ *   w̃ = (1 + f) w            if f &lt;  0   (towards 0)
  * </pre>
  * so w̃ stays in [0, 1], grows with f and equals w for f = 0. At {@code f = ±1} it is the hard rule of
  * Spectral Learning (Kamvar, Klein and Manning 2003): a must-link sets the affinity to 1, a

@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * The share of Kamvar et al.'s affinity edit the robust variant of {@link SpectralLearning} applies:
  * the largest {@code s <= 1} with
  * <pre>
- *   s λ_max(D^-1/2 E D^-1/2) <= GAP_SHARE λ_K / (1 - c/n),
+ *   s λ_max(D^-1/2 E D^-1/2) &lt;= GAP_SHARE λ_K / (1 - c/n),
  * </pre>
  * E the full edit (must-link affinities raised to 1, cannot-links lowered to 0), D the degrees of
  * the unedited graph, λ_K the K-th largest eigenvalue of its {@code D^-1/2 W D^-1/2} (the trivial
