@@ -1,10 +1,10 @@
 package io.csc.algorithm;
 
 import io.csc.algorithm.apjcsc.AffinityPenaltyClustering;
-import io.csc.algorithm.baseline.CopKMeans;
-import io.csc.algorithm.baseline.LandmarkSpectralClustering;
-import io.csc.algorithm.baseline.NormalizedSpectralClustering;
-import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.copkmeans.CopKMeans;
+import io.csc.algorithm.lsc.LandmarkSpectralClustering;
+import io.csc.algorithm.njw.NormalizedSpectralClustering;
+import io.csc.algorithm.nystrom.NystromSpectralClustering;
 import io.csc.algorithm.csp.ConstrainedSpectralPartitioning;
 import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
 import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;

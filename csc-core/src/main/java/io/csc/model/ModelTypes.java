@@ -2,7 +2,7 @@ package io.csc.model;
 
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ModelState;
-import io.csc.algorithm.baseline.NystromModel;
+import io.csc.algorithm.nystrom.NystromModel;
 import io.csc.algorithm.cspml.FastRestrictedModel;
 import io.csc.algorithm.spectral.LandmarkModel;
 import java.util.Map;

@@ -7,7 +7,7 @@ import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
-import io.csc.algorithm.baseline.LandmarkSpectralClustering;
+import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.algorithm.spectral.LandmarkModel;

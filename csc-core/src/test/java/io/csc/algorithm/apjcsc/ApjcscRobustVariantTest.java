@@ -9,7 +9,7 @@ import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenRuns;
 import io.csc.algorithm.RunContext;
-import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BernoulliMixture;
 import io.csc.data.ClassProportions;

@@ -9,7 +9,7 @@ import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
-import io.csc.algorithm.baseline.NystromSpectralClustering;
+import io.csc.algorithm.nystrom.NystromSpectralClustering;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;

@@ -13,7 +13,7 @@ import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.RunContext;
 import io.csc.algorithm.SolverStatus;
-import io.csc.algorithm.baseline.NormalizedSpectralClustering;
+import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;

@@ -1,4 +1,4 @@
-package io.csc.algorithm.baseline;
+package io.csc.algorithm.nystrom;
 
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ModelState;

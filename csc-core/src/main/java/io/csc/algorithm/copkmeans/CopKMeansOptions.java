@@ -1,4 +1,4 @@
-package io.csc.algorithm.baseline;
+package io.csc.algorithm.copkmeans;
 
 /**
  * Options of {@link CopKMeans}.

@@ -1,4 +1,4 @@
-package io.csc.algorithm.baseline;
+package io.csc.algorithm.nystrom;
 
 import io.csc.cluster.KMeansOptions;
 import io.csc.graph.BandwidthRule;

@@ -1,4 +1,4 @@
-package io.csc.algorithm.baseline;
+package io.csc.algorithm.njw;
 
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;

@@ -1,4 +1,4 @@
-package io.csc.algorithm.baseline;
+package io.csc.algorithm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
