@@ -5,7 +5,7 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.experiment.AlgorithmConfiguration;

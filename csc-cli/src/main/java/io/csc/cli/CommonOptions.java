@@ -1,6 +1,6 @@
 package io.csc.cli;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.util.ProgressListener;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package io.csc.algorithm;
 
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 

@@ -1,5 +1,6 @@
 package io.csc.algorithm;
 
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.csc.experiment;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;

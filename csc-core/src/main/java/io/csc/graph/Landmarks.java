@@ -1,6 +1,6 @@
 package io.csc.graph;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;

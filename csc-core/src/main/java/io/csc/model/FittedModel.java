@@ -4,7 +4,7 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.ClusteringResult;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;

@@ -2,7 +2,7 @@ package io.csc.model;
 
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ModelState;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;

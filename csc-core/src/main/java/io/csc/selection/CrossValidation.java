@@ -2,7 +2,7 @@ package io.csc.selection;
 
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.Collapse;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;

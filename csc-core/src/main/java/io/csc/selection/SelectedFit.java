@@ -3,7 +3,7 @@ package io.csc.selection;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.csc.example;
 // README: begin
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.DataLoader;

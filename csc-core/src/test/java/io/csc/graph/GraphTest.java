@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;

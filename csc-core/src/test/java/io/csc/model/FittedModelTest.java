@@ -9,7 +9,7 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.GoldenRuns;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;

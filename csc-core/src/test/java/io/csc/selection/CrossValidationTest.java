@@ -13,7 +13,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;

@@ -6,7 +6,7 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintGenerator;

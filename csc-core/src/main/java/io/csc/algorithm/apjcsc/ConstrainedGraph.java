@@ -1,6 +1,6 @@
 package io.csc.algorithm.apjcsc;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectrallearning.EditLimit.Share;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.constraint.ConstraintMatrix;

@@ -1,7 +1,7 @@
 package io.csc.algorithm.apjcsc;
 
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;

@@ -1,7 +1,7 @@
 package io.csc.algorithm.cspml;
 
 import io.csc.algorithm.ClusteringModel;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SampledBlocks;
 import io.csc.algorithm.spectral.SampledKernel;

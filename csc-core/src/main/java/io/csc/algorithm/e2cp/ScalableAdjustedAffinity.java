@@ -1,6 +1,6 @@
 package io.csc.algorithm.e2cp;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.AffinityAdjustment;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.SparseMatrix;

@@ -6,7 +6,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;

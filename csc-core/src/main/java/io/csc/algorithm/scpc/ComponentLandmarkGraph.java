@@ -1,6 +1,6 @@
 package io.csc.algorithm.scpc;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.ConstraintClosure;

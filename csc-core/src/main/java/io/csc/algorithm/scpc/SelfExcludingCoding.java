@@ -1,6 +1,6 @@
 package io.csc.algorithm.scpc;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;

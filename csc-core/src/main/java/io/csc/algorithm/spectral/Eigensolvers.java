@@ -1,6 +1,6 @@
 package io.csc.algorithm.spectral;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;

@@ -2,7 +2,7 @@ package io.csc.algorithm.spectral;
 
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.cluster.KMeans;
 import io.csc.cluster.KMeansOptions;
 import io.csc.cluster.KMeansResult;

@@ -1,7 +1,7 @@
 package io.csc.algorithm.spectral;
 
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.graph.Bandwidth;
 import io.csc.linalg.DenseMatrix;

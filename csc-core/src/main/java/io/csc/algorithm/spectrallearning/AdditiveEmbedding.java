@@ -1,7 +1,7 @@
 package io.csc.algorithm.spectrallearning;
 
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.linalg.DenseMatrix;

@@ -8,7 +8,7 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenRuns;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BernoulliMixture;

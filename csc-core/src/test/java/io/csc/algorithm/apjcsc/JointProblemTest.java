@@ -3,7 +3,7 @@ package io.csc.algorithm.apjcsc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;

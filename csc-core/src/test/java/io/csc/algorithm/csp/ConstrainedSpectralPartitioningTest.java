@@ -12,7 +12,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.nystrom.NystromSpectralClustering;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;

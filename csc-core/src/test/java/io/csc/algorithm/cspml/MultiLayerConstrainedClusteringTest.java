@@ -11,7 +11,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;

@@ -1,7 +1,7 @@
 package io.csc.algorithm.cspml;
 
 import io.csc.algorithm.ClusteringAlgorithm;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;

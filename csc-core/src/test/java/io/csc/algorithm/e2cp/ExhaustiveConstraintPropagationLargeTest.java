@@ -7,7 +7,7 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenRuns;
 import io.csc.algorithm.ParameterValues;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.data.DataDirectory;
 import io.csc.data.DataLoader;

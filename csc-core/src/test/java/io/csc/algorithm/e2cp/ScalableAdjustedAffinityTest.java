@@ -3,7 +3,7 @@ package io.csc.algorithm.e2cp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.ConjugateGradientOptions;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.testing.GoldenRuns;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintMatrix;

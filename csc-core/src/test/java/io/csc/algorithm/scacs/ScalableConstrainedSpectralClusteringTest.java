@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.testing.GoldenRuns;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;

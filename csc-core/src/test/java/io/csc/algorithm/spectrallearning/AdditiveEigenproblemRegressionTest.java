@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenRuns;
-import io.csc.algorithm.RunContext;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.DataDirectory;

@@ -1,4 +1,4 @@
-package io.csc.algorithm;
+package io.csc.api;
 
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.LinearAlgebra;
