@@ -1,49 +1,55 @@
 package io.csc.algorithm;
 
-import io.csc.algorithm.apjcsc.AffinityPenaltyClustering;
-import io.csc.algorithm.copkmeans.CopKMeans;
-import io.csc.algorithm.lsc.LandmarkSpectralClustering;
-import io.csc.algorithm.njw.NormalizedSpectralClustering;
-import io.csc.algorithm.nystrom.NystromSpectralClustering;
-import io.csc.algorithm.csp.ConstrainedSpectralPartitioning;
-import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
-import io.csc.algorithm.cspml.MultiLayerConstrainedClustering;
-import io.csc.algorithm.e2cp.ExhaustiveConstraintPropagation;
-import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
-import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
-import io.csc.algorithm.spectrallearning.SpectralLearning;
 import io.csc.selection.AutomaticMethod;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
- * Every method the command line and the experiment harness can run, by name.
+ * Every method the command line and the experiment harness can run, by name: those of every
+ * {@link AlgorithmProvider} on the class path ({@link ServiceLoader}), csc-core's own first, then the
+ * others by class name.
  */
 public final class AlgorithmRegistry {
 
-    private static final List<AlgorithmDescriptor> ALGORITHMS = List.copyOf(build());
+    private static final List<AlgorithmDescriptor> ALGORITHMS = discover(AlgorithmRegistry.class.getClassLoader());
 
     private AlgorithmRegistry() {
     }
 
-    private static List<AlgorithmDescriptor> build() {
+    /**
+     * The methods of the providers {@code loader} finds, csc-core's first.
+     *
+     * @throws IllegalStateException when two methods share a name
+     */
+    public static List<AlgorithmDescriptor> discover(ClassLoader loader) {
+        List<AlgorithmProvider> providers = new ArrayList<>();
+        ServiceLoader.load(AlgorithmProvider.class, loader).forEach(providers::add);
+        providers.sort(Comparator.comparing((AlgorithmProvider p) -> p instanceof CoreAlgorithms ? 0 : 1)
+                .thenComparing(p -> p.getClass().getName()));
+        if (providers.stream().noneMatch(CoreAlgorithms.class::isInstance)) {
+            providers.add(0, new CoreAlgorithms());
+        }
         List<AlgorithmDescriptor> all = new ArrayList<>();
-        all.add(NormalizedSpectralClustering.DESCRIPTOR);
-        all.add(LandmarkSpectralClustering.RANDOM_DESCRIPTOR);
-        all.add(LandmarkSpectralClustering.KMEANS_DESCRIPTOR);
-        all.add(NystromSpectralClustering.DESCRIPTOR);
-        all.add(CopKMeans.DESCRIPTOR);
-        all.add(MultiLayerConstrainedClustering.DESCRIPTOR);
-        all.add(FastMultiLayerConstrainedClustering.DESCRIPTOR);
-        all.add(ScalableConstrainedSpectralClustering.DESCRIPTOR);
-        all.add(PairwiseConstraintSpectralClustering.DESCRIPTOR);
-        all.add(ExhaustiveConstraintPropagation.DESCRIPTOR);
-        all.add(SpectralLearning.DESCRIPTOR);
-        all.add(AffinityPenaltyClustering.TYPE_I_DESCRIPTOR);
-        all.add(AffinityPenaltyClustering.TYPE_II_DESCRIPTOR);
-        all.add(ConstrainedSpectralPartitioning.DESCRIPTOR);
-        return all;
+        Map<String, String> owners = new HashMap<>();
+        for (AlgorithmProvider provider : providers) {
+            for (AlgorithmDescriptor descriptor : provider.algorithms()) {
+                String key = descriptor.name().toLowerCase(Locale.ROOT);
+                String previous = owners.putIfAbsent(key, provider.getClass().getName());
+                if (previous != null || key.equals(AutomaticMethod.NAME)) {
+                    throw new IllegalStateException("Two methods are called '" + descriptor.name() + "': from "
+                            + (previous == null ? "csc-core (auto)" : previous) + " and " + provider.getClass().getName()
+                            + "; rename one");
+                }
+                all.add(descriptor);
+            }
+        }
+        return List.copyOf(all);
     }
 
     /** All methods, baselines first. */
