@@ -12,11 +12,19 @@ package io.csc.cluster;
  *     converged (relative to the data's scale, so unaffected by units). A run also stops,
  *     converged, as soon as no point changes cluster; {@code 0} stops only then or when no
  *     centroid moves. Finite and {@code >= 0}, default {@code 1e-6}.
+ * @param supervised whether a caller that has supervision uses it in the final clustering
+ *     ({@link ConstrainedKMeans}) rather than plain k-means; default true. Plain {@link KMeans}
+ *     ignores it.
  */
-public record KMeansOptions(int restarts, int maxIterations, double tolerance) {
+public record KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised) {
 
-    /** 10 restarts, at most 300 iterations, tolerance {@code 1e-6}. */
-    public static final KMeansOptions DEFAULTS = new KMeansOptions(10, 300, 1e-6);
+    /** 10 restarts, at most 300 iterations, tolerance {@code 1e-6}, supervised. */
+    public static final KMeansOptions DEFAULTS = new KMeansOptions(10, 300, 1e-6, true);
+
+    /** Supervised options with the given restarts, iteration cap and tolerance. */
+    public KMeansOptions(int restarts, int maxIterations, double tolerance) {
+        this(restarts, maxIterations, tolerance, true);
+    }
 
     public KMeansOptions {
         if (restarts < 1) {
@@ -32,16 +40,21 @@ public record KMeansOptions(int restarts, int maxIterations, double tolerance) {
 
     /** The same options with another number of restarts. */
     public KMeansOptions withRestarts(int newRestarts) {
-        return new KMeansOptions(newRestarts, maxIterations, tolerance);
+        return new KMeansOptions(newRestarts, maxIterations, tolerance, supervised);
     }
 
     /** The same options with another iteration bound. */
     public KMeansOptions withMaxIterations(int newMaxIterations) {
-        return new KMeansOptions(restarts, newMaxIterations, tolerance);
+        return new KMeansOptions(restarts, newMaxIterations, tolerance, supervised);
     }
 
     /** The same options with another tolerance. */
     public KMeansOptions withTolerance(double newTolerance) {
-        return new KMeansOptions(restarts, maxIterations, newTolerance);
+        return new KMeansOptions(restarts, maxIterations, newTolerance, supervised);
+    }
+
+    /** The same options, using the supervision or not. */
+    public KMeansOptions withSupervised(boolean newSupervised) {
+        return new KMeansOptions(restarts, maxIterations, tolerance, newSupervised);
     }
 }

@@ -156,7 +156,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, ETA, SELECT_FOLDS, SELECT_SIGMA_MIN, SELECT_SIGMA_MAX, SELECT_ETA_MIN,
-            SELECT_ETA_MAX, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SELECT_ETA_MAX, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     private static final String REFERENCE = "Qian et al.: Affinity and penalty jointly constrained spectral clustering "
@@ -245,7 +245,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
     }
 
     /** A constrained graph and its eigenproblem, ready for any η. */
-    record Prepared(ConstrainedGraph graph, JointProblem problem, int[] constrained) {
+    record Prepared(ConstrainedGraph graph, JointProblem problem, int[] constrained, ConstraintSet constraints) {
     }
 
     /** Labels, the embedding they came from, and whether they collapsed ({@link Collapse}). */
@@ -263,7 +263,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
         int[] constrained = supervision.constrainedPoints();
         JointProblem problem = graph.problem(supervision.penalty(type), constrained, options.lanczos(),
                 context.parallel(), random);
-        return new Prepared(graph, problem, constrained);
+        return new Prepared(graph, problem, constrained, supervision.constraints());
     }
 
     /** Steps 5-6 of Algorithm 2 for one η; records eigenvalues and warnings in {@code diagnostics}. */
@@ -281,7 +281,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(vectors);
         SplittableRandom kmeansRandom = random.split();
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), kmeansRandom, context));
+                options.kmeans(), prepared.constraints(), kmeansRandom, context));
         diagnostics.put("kmeansInertia", clusters.inertia());
         boolean collapsed = reportCollapse(vectors, clusters.labels(), prepared.constrained(), k, diagnostics);
         return new Clustered(clusters.labels(), embedding, collapsed);

@@ -32,8 +32,10 @@ final class Supervision {
     private final long mustLinkCount;
     private final long cannotLinkCount;
     private final int[] constrainedPoints;
+    private final ConstraintSet set;
 
     private Supervision(ConstraintSet set) {
+        this.set = set;
         size = set.pointCount();
         List<Constraint> mustLinkPairs = new ArrayList<>();
         for (Constraint pair : set.pairs()) {
@@ -56,6 +58,11 @@ final class Supervision {
 
     static Supervision of(ConstraintSet set) {
         return new Supervision(set);
+    }
+
+    /** The supervision as given. */
+    ConstraintSet constraints() {
+        return set;
     }
 
     int size() {

@@ -139,7 +139,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
     static final double MINIMUM_GAP = 1e-6;
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, SpectralParameters.SIGMA, BANDWIDTH,
-            SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -260,7 +260,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         indicators.scaleRows(factors);
         DenseMatrix embedding = options.normalizeRows() ? EmbeddingClustering.rowNormalized(indicators) : indicators;
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), null);

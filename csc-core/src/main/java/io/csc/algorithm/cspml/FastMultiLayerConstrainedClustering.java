@@ -108,7 +108,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
 
     public static final List<Parameter<?>> PARAMETERS = List.of(MultiLayerConstrainedClustering.VARIANT,
             MultiLayerConstrainedClustering.DIMENSION, SAMPLES, MultiLayerConstrainedClustering.ALPHA,
-            SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS,
+            SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -197,7 +197,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         }
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(modified.vectors());
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
         FastMultiLayerModel model = new FastMultiLayerModel(kernel[0], factor, options.alpha(), similarity.columnScale(),
                 cannotLink.columnScale(), layers.stream().map(SampledAffinity::extension).toList(), modified.map(),
@@ -260,7 +260,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(
                 SampledBlocks.multiply(backend, extension.vectors(), ritz.vectors()));
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
         FastRestrictedModel model = new FastRestrictedModel(kernel, factor, similarity.columnScale(),
                 MatrixProducts.multiply(backend, extension.map(), ritz.vectors()), clusters.centroids());

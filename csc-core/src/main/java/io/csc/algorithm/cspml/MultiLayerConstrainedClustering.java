@@ -122,7 +122,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
                     + SubspaceRestriction.DIMENSION_PER_CLUSTER + "k; at least k)");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, DIMENSION, ALPHA, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA,
-            BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS,
+            BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -180,7 +180,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         }
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(solution.pairs().vectors());
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         diagnostics.put("kmeansInertia", clusters.inertia());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), null);

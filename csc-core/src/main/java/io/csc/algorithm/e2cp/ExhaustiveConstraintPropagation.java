@@ -123,7 +123,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
 
     public static final List<Parameter<?>> PARAMETERS = List.of(PATH, NEIGHBOURS, ALPHA, PARTNERS, AFFINITY,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, PROPAGATION_TOLERANCE,
-            PROPAGATION_ITERATIONS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            PROPAGATION_ITERATIONS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -207,7 +207,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
                     GraphConnectivity.components(adjusted.weights()).count(), n);
             solution = NjwEmbedding.sparse(adjusted.weights(), k, options.lanczos(), eigenRandom, context, diagnostics);
         }
-        return EmbeddingClustering.result(NAME, solution, k, true, options.kmeans(), kmeansRandom, context, diagnostics,
+        return EmbeddingClustering.result(NAME, solution, k, true, options.kmeans(), constraints, kmeansRandom, context, diagnostics,
                 start);
     }
 

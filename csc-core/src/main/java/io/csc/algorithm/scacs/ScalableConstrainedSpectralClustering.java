@@ -123,7 +123,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, LANDMARKS, NEAREST, SpectralParameters.SIGMA,
             LandmarkSpectralClustering.LANDMARK_BANDWIDTH, BETA0, RIDGE, ORTHOGONALITY,
-            SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Scalable constrained spectral clustering: constrained normalized cut on a sparse-coding graph (linear in n)",
@@ -202,7 +202,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
             return rows;
         });
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), spectrum.map(), true, clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), model);

@@ -145,7 +145,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, NEAREST, RANDOM_LANDMARKS, NEIGHBOURS,
             SpectralParameters.SIGMA,
-            BANDWIDTH, SpectralParameters.KMEANS_RESTARTS,
+            BANDWIDTH, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
             SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -224,7 +224,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         }
         DenseMatrix embedding = spectral.embedding();
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), spectral.landmarkMap(), true,
                 clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
@@ -302,7 +302,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
             return rows;
         });
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), random.split(), context));
+                options.kmeans(), constraints, random.split(), context));
         LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), graph.rightSingularMap(leftVectors, singular),
                 true, clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,

@@ -14,6 +14,12 @@ public final class SpectralParameters {
             KMeansOptions.DEFAULTS.restarts(), "k-means++ restarts of the final k-means (best inertia kept)");
     public static final Parameter<Integer> KMEANS_ITERATIONS = Parameter.integer("kmeans-iterations",
             KMeansOptions.DEFAULTS.maxIterations(), "iteration cap of each k-means run");
+    public static final Parameter<Assignment> ASSIGNMENT = Parameter.choice("assignment", Assignment.class,
+            Assignment.AUTO, "the final clustering of the embedding: constrained = k-means seeded by the labelled "
+                    + "classes, labels clamped, pairs as penalties; kmeans = plain k-means (the papers'); "
+                    + "auto = constrained, kmeans with variant=paper");
+    /** The value of the {@code variant} option that runs a method as its paper publishes it. */
+    public static final String PAPER_VARIANT = "paper";
     public static final Parameter<Double> SIGMA = Parameter.real("sigma", null,
             "Gaussian kernel width; auto = chosen by the bandwidth rule");
     public static final Parameter<Integer> SCALE_NEIGHBOURS = Parameter.integer("scale-neighbours",
@@ -33,10 +39,17 @@ public final class SpectralParameters {
                         + "or self-tuning local scales (Zelnik-Manor and Perona)");
     }
 
-    /** The k-means options from the values. */
+    /**
+     * The final k-means options from the values: restarts, iterations, and whether the supervision
+     * guides it ({@link #ASSIGNMENT}; auto means yes unless {@code variant=paper}).
+     */
     public static KMeansOptions kmeans(ParameterValues values) {
+        Assignment assignment = values.get(ASSIGNMENT);
+        boolean supervised = assignment == Assignment.AUTO
+                ? !PAPER_VARIANT.equals(values.asMap().get("variant"))
+                : assignment == Assignment.CONSTRAINED;
         return new KMeansOptions(values.get(KMEANS_RESTARTS), values.get(KMEANS_ITERATIONS),
-                KMeansOptions.DEFAULTS.tolerance());
+                KMeansOptions.DEFAULTS.tolerance(), supervised);
     }
 
     /** The kernel options from the values (a given sigma means a fixed bandwidth). */

@@ -108,7 +108,7 @@ public final class SpectralLearning implements ClusteringAlgorithm {
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, GRAPH, NEIGHBOURS, NORMALIZATION, NORMALIZE_ROWS,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS,
-            SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
@@ -182,8 +182,8 @@ public final class SpectralLearning implements ClusteringAlgorithm {
                     ? AdditiveEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics)
                     : NjwEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics);
         }
-        return EmbeddingClustering.result(NAME, solution, k, options.normalizeRows(), options.kmeans(), kmeansRandom,
-                context, diagnostics, start);
+        return EmbeddingClustering.result(NAME, solution, k, options.normalizeRows(), options.kmeans(), constraints,
+                kmeansRandom, context, diagnostics, start);
     }
 
     /** The confidences scaled by the share, which is recorded with the gap λ_K and the edit's eigenvalue. */

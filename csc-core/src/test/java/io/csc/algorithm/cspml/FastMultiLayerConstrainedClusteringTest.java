@@ -123,7 +123,7 @@ class FastMultiLayerConstrainedClusteringTest {
         assertEquals(40, options.kmeans().maxIterations());
         assertEquals("median", io.csc.algorithm.Parameter.enumText(FastMultiLayerConstrainedClustering.options(
                 ParameterValues.parse(List.of("bandwidth=median"))).kernel().rule()));
-        assertEquals(List.of("variant", "dimension", "samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "kmeans-restarts",
+        assertEquals(List.of("variant", "dimension", "samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "assignment", "kmeans-restarts",
                 "kmeans-iterations"), FastMultiLayerConstrainedClustering.PARAMETERS.stream()
                 .map(io.csc.algorithm.Parameter::name).toList());
     }

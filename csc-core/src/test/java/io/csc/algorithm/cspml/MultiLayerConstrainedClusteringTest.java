@@ -187,7 +187,7 @@ class MultiLayerConstrainedClusteringTest {
             names.add(parameter.name());
         }
         assertEquals(List.of("variant", "dimension", "alpha", "graph", "neighbours", "sigma", "bandwidth",
-                "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations",
+                "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations",
                 "select"), names);
         MultiLayerOptions options = MultiLayerConstrainedClustering.options(ParameterValues.of(Map.of("alpha", "0.5",
                 "graph", "knn", "neighbours", "12", "sigma", "2", "scale-neighbours", "5", "kmeans-restarts", "3",

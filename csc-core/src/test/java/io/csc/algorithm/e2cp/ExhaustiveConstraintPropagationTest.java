@@ -193,7 +193,7 @@ class ExhaustiveConstraintPropagationTest {
         assertEquals(40, defaults.partners());
         assertEquals(AdjustedGraph.KNN, defaults.adjusted());
         assertEquals(List.of("path", "neighbours", "alpha", "partners", "affinity", "sigma", "bandwidth", "scale-neighbours",
-                        "propagation-tolerance", "propagation-iterations", "kmeans-restarts", "kmeans-iterations",
+                        "propagation-tolerance", "propagation-iterations", "assignment", "kmeans-restarts", "kmeans-iterations",
                         "eigen-tolerance", "eigen-iterations"),
                 ExhaustiveConstraintPropagation.PARAMETERS.stream().map(Parameter::name).toList());
         E2cpOptions changed = ExhaustiveConstraintPropagation.options(GoldenRuns.parameters("path", "scalable", "neighbours", "15",

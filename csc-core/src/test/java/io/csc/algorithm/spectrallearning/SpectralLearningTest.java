@@ -60,9 +60,10 @@ class SpectralLearningTest {
     @Test
     void kamvarsNormalizationFindsOutliersOnWine() {
         // Documents why the default normalization is symmetric: the additive one of the paper
-        // isolates weakly connected points of the dense Gaussian graph.
+        // isolates weakly connected points of the dense Gaussian graph (seen with plain k-means: the
+        // constrained assignment's labelled seeds hide part of it).
         Dataset wine = GoldenRuns.zScored("wine");
-        assertTrue(GoldenRuns.meanNmi(sl("normalization", "additive"), wine, 0.1, 3) < 0.3);
+        assertTrue(GoldenRuns.meanNmi(sl("normalization", "additive", "assignment", "kmeans"), wine, 0.1, 3) < 0.3);
     }
 
     @Test
@@ -129,7 +130,7 @@ class SpectralLearningTest {
         assertTrue(defaults.normalizeRows());
         assertEquals(SpectralLearningVariant.ROBUST, defaults.variant());
         assertEquals(List.of("variant", "graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
-                        "scale-neighbours", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
+                        "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
                 SpectralLearning.PARAMETERS.stream().map(Parameter::name).toList());
         SpectralLearningOptions changed = SpectralLearning.options(GoldenRuns.parameters("graph", "knn", "neighbours", "12",
                 "normalization", "additive", "normalize-rows", "false"));
