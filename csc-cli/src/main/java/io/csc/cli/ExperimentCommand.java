@@ -86,6 +86,7 @@ final class ExperimentCommand implements Callable<Integer> {
         List<Measure> plotted = plot.trim().equalsIgnoreCase("none") ? List.of() : Measure.parseList(plot);
         var configurations = algorithms.configurations();
         int threads = common.threadCount();
+        common.noteCappedThreads(err);
         List<Dataset> datasets = new ArrayList<>();
         for (String name : dataNames) {
             datasets.add(data.load(name));
@@ -117,6 +118,12 @@ final class ExperimentCommand implements Callable<Integer> {
                         ExperimentOutput.RECORDS, ExperimentOutput.CSV, ExperimentOutput.MARKDOWN, ExperimentOutput.MANIFEST,
                         ExperimentOutput.PLOTS + "/")));
         out.flush();
+        if (!records.isEmpty() && failures == records.size()) {
+            err.println("csc: every one of the " + records.size() + " fits failed, the first because: "
+                    + records.get(0).failure());
+            err.flush();
+            return ExitCodes.FAILED;
+        }
         return ExitCodes.OK;
     }
 

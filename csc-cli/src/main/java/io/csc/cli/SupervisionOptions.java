@@ -4,6 +4,7 @@ import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -73,5 +74,20 @@ final class SupervisionOptions {
             }
         }
         return set;
+    }
+
+    /**
+     * Refuses labelled points of more classes than there are clusters: points of different
+     * classes cannot share a cluster, so no clustering satisfies them.
+     */
+    void requireClassesWithin(ConstraintSet set, int clusters) {
+        for (LabelledPoints block : set.labelledBlocks()) {
+            if (block.cannotLinkBetweenClasses() && block.classCount() > clusters) {
+                String source = labels != null ? labels.toString() : "the labelled points";
+                throw new IllegalArgumentException(source + " names " + block.classCount() + " classes but k = "
+                        + clusters + ": points of different classes cannot share a cluster; raise -k to at least "
+                        + block.classCount() + ", or merge classes");
+            }
+        }
     }
 }

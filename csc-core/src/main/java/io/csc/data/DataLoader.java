@@ -79,8 +79,12 @@ public final class DataLoader {
         Objects.requireNonNull(csvOptions, "csvOptions");
         DataFormat resolved = format == DataFormat.AUTO ? DataFormat.CSV : format;
         requireColumns(source, resolved, csvOptions);
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(DataFiles.decompressed(
-                new UnclosedInputStream(input)), StandardCharsets.UTF_8), DataFiles.BUFFER_SIZE)) {
+        try (InputStream decompressed = DataFiles.decompressed(new UnclosedInputStream(input));
+             BufferedReader reader = new BufferedReader(new InputStreamReader(decompressed, StandardCharsets.UTF_8),
+                     DataFiles.BUFFER_SIZE)) {
+            if (resolved != DataFormat.IDX) {
+                DataFiles.requireText(decompressed, source, resolved);
+            }
             Dataset data = switch (resolved) {
                 case CSV -> CsvReader.read(reader, source, name, csvOptions);
                 case LIBSVM -> LibsvmReader.read(reader, source, name);
