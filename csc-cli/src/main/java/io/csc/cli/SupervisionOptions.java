@@ -39,6 +39,10 @@ final class SupervisionOptions {
 
     /** The supervision for {@code data}; drawn points use a generator split from {@code seed}. */
     ConstraintSet build(Dataset data, long seed, java.io.PrintWriter err) {
+        String policy = onInconsistent.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!policy.equals("warn") && !policy.equals("fail")) {
+            throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent + "': expected warn or fail");
+        }
         int n = data.size();
         ConstraintSet set = ConstraintSet.empty(n);
         if (constraints != null) {
@@ -65,13 +69,11 @@ final class SupervisionOptions {
         }
         ConstraintClosure closure = ConstraintClosure.of(set);
         if (!closure.isConsistent()) {
-            switch (onInconsistent.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "fail" -> closure.requireConsistent();
-                case "warn" -> err.println("[csc] warning: " + closure.inconsistencies().size()
-                        + " cannot-link constraints fall inside must-link components; continuing (--on-inconsistent=fail to stop)");
-                default -> throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent
-                        + "': expected warn or fail");
+            if (policy.equals("fail")) {
+                closure.requireConsistent();
             }
+            err.println("[csc] warning: " + closure.inconsistencies().size()
+                    + " cannot-link constraints fall inside must-link components; continuing (--on-inconsistent=fail to stop)");
         }
         return set;
     }

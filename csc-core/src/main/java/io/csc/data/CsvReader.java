@@ -81,11 +81,16 @@ public final class CsvReader {
         CSVFormat format = CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setIgnoreEmptyLines(true).get();
         CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get();
         Iterator<CSVRecord> records = parser.iterator();
-        if (!hasNext(records, parser, source)) {
+        CSVRecord first = null;
+        while (first == null && hasNext(records, parser, source)) {
+            CSVRecord record = records.next();
+            first = isBlank(record) ? null : record;
+        }
+        if (first == null) {
             throw new DataException(source + " is empty; a CSV file needs a header row naming the columns, "
                     + "then one row per point");
         }
-        List<String> header = headerNames(records.next());
+        List<String> header = headerNames(first);
         long headerLine = parser.getCurrentLineNumber();
         requireHeader(header, source, headerLine);
         int labelIndex = labelIndex(header, options, source, headerLine);
@@ -191,6 +196,11 @@ public final class CsvReader {
             }
             throw DataFiles.readFailure(source, cause);
         }
+    }
+
+    /** A line of spaces only, which the parser does not skip as an empty line. */
+    private static boolean isBlank(CSVRecord record) {
+        return record.size() == 1 && record.get(0).isBlank();
     }
 
     private static List<String> headerNames(CSVRecord record) {

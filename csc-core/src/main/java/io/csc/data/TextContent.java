@@ -35,6 +35,26 @@ public final class TextContent {
         }
     }
 
+    /**
+     * All lines of a small UTF-8 text file, refused with one line when it is binary or not UTF-8.
+     *
+     * @param what the kind of file expected, as the message names it
+     * @param instead what to give instead, as the message says it
+     * @throws DataException for a missing, unreadable, binary or non-UTF-8 file
+     */
+    public static java.util.List<String> readLines(java.nio.file.Path file, String what, String instead) {
+        try (InputStream in = markable(java.nio.file.Files.newInputStream(file))) {
+            require(in, file.toString(), what, instead);
+            java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(in,
+                    java.nio.charset.StandardCharsets.UTF_8.newDecoder()));
+            return reader.lines().toList();
+        } catch (java.io.UncheckedIOException e) {
+            throw new DataException(file + " is not a UTF-8 text " + what + " file; " + instead, e.getCause());
+        } catch (IOException e) {
+            throw DataFiles.readFailure(file, e);
+        }
+    }
+
     /** {@code in} buffered for {@link #require}, unless it is already. */
     public static InputStream markable(InputStream in) {
         return in.markSupported() ? in : new BufferedInputStream(in);
