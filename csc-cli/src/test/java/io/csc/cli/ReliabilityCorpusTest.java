@@ -116,13 +116,16 @@ class ReliabilityCorpusTest {
         }
     }
 
-    /** {@link CliTest#run}, with standard error also captured, where picocli writes its own warnings. */
+    /**
+     * {@link CliTest#run} with an empty standard input, and standard error also captured, where
+     * picocli writes its own warnings.
+     */
     private static CliTest.Run runCapturingPicocliWarnings(String... arguments) {
         PrintStream before = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
-            CliTest.Run run = CliTest.run(arguments);
+            CliTest.Run run = CliTest.runWithInput("", arguments);
             return new CliTest.Run(run.exitCode(), run.out(), run.err() + captured.toString(StandardCharsets.UTF_8));
         } finally {
             System.setErr(before);
