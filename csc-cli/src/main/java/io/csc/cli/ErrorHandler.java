@@ -37,7 +37,8 @@ final class ErrorHandler implements IExecutionExceptionHandler {
             message = exception.getMessage();
         } else if (exception instanceof java.io.IOException io) {
             code = ExitCodes.DATA;
-            message = "input/output error: " + OutputFile.reason(io);
+            String file = io instanceof java.nio.file.FileSystemException fileSystem ? fileSystem.getFile() : null;
+            message = "input/output error" + (file != null ? " on " + file : "") + ": " + OutputFile.reason(io);
         } else if (exception instanceof OutOfMemoryErrorWrapper) {
             code = ExitCodes.FAILED;
             message = exception.getMessage();

@@ -79,7 +79,8 @@ final class EvaluateCommand implements Callable<Integer> {
      */
     static int[] readLabels(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new DataException(file + ": no such file; give a file with one label per line");
+            throw new DataException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file")
+                    + "; give a file with one label per line");
         }
         List<String> lines = TextContent.readLines(file, "labels", "give a text file with one label per line");
         boolean indexed = !lines.isEmpty() && lines.get(0).strip().equalsIgnoreCase(LabelFileFormat.CSV_HEADER);

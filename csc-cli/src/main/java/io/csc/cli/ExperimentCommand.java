@@ -95,6 +95,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 common.seed, k);
         Path folder = outputFolder != null ? outputFolder
                 : Path.of("experiments", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        OutputFile.requireWritableFolder(folder, "--out");
         out.printf(Locale.ROOT, "csc experiment: %d data set%s, %d method%s, %s at %s, %d repetitions, seed %d, %d fits%n",
                 datasets.size(), datasets.size() == 1 ? "" : "s", configurations.size(), configurations.size() == 1 ? "" : "s",
                 supervisionKind.text(), String.join(", ", plan.amounts().stream().map(SupervisionAmount::label).toList()),

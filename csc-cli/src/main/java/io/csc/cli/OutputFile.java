@@ -76,6 +76,22 @@ final class OutputFile {
     }
 
     /**
+     * Fails unless {@code folder} exists or can be made, and takes new files: checked before a
+     * long run that writes there.
+     *
+     * @throws OutputException naming the option, the folder and the reason
+     */
+    static void requireWritableFolder(Path folder, String option) {
+        try {
+            Files.createDirectories(folder);
+            Files.delete(Files.createTempFile(folder, ".csc-", ".probe"));
+        } catch (IOException e) {
+            throw new OutputException("Cannot write " + option + " " + folder + ": " + reason(e) + "; choose another "
+                    + option);
+        }
+    }
+
+    /**
      * Writes the file through a temporary sibling renamed over the target when complete.
      *
      * @throws OutputException naming the file and the reason, the previous file untouched

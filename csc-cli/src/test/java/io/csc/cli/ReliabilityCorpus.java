@@ -341,6 +341,12 @@ final class ReliabilityCorpus {
         add("outputs", "generate over its own folder").file("folder/x", "x")
                 .args("generate", "--n", "50", "--d", "2", "-k", "2", "--output", "@folder", "-q")
                 .fails(DATA, "--output", "folder");
+        add("outputs", "report into a folder that cannot exist").file("d.csv", GOOD_CSV)
+                .args("report", "--data", "@d.csv", "-a", "njw", "--output", "/proc/csc-corpus/r.md", "-q")
+                .fails(DATA, "--output", "/proc/csc-corpus/r.md");
+        add("outputs", "experiment into a folder that cannot exist").file("d.csv", GOOD_CSV)
+                .args("experiment", "--data", "@d.csv", "-a", "njw", "--out", "/proc/csc-corpus", "-q")
+                .fails(DATA, "--out", "/proc/csc-corpus");
         add("outputs", "generate on a full disk")
                 .args("generate", "--n", "50", "--d", "2", "-k", "2", "--output", "/dev/full", "-q")
                 .fails(DATA, "/dev/full");
