@@ -1,8 +1,15 @@
 package io.csc.data;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Tells a text file from a binary one by its first bytes, so that a reader of text refuses an
@@ -42,13 +49,12 @@ public final class TextContent {
      * @param instead what to give instead, as the message says it
      * @throws DataException for a missing, unreadable, binary or non-UTF-8 file
      */
-    public static java.util.List<String> readLines(java.nio.file.Path file, String what, String instead) {
-        try (InputStream in = markable(java.nio.file.Files.newInputStream(file))) {
+    public static List<String> readLines(Path file, String what, String instead) {
+        try (InputStream in = markable(Files.newInputStream(file))) {
             require(in, file.toString(), what, instead);
-            java.io.BufferedReader reader = new java.io.BufferedReader(new java.io.InputStreamReader(in,
-                    java.nio.charset.StandardCharsets.UTF_8.newDecoder()));
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()));
             return reader.lines().toList();
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw new DataException(file + " is not a UTF-8 text " + what + " file; " + instead, e.getCause());
         } catch (IOException e) {
             throw DataFiles.readFailure(file, e);
