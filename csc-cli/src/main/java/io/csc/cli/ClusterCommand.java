@@ -81,10 +81,18 @@ final class ClusterCommand implements Callable<Integer> {
         ParameterValues values = ParameterValues.parse(parameters);
         AlgorithmConfiguration configuration = new AlgorithmConfiguration(descriptor, values);
         ClusteringAlgorithm method = configuration.create();
+        Path[] inputs = {data.inputFile(dataName), supervision.constraints, supervision.labels, supervision.groups};
+        labelOutput.check(inputs);
+        OutputFile modelOutput = saveModel == null ? null : OutputFile.of(saveModel, "--save-model");
+        if (modelOutput != null) {
+            modelOutput.check(inputs);
+            modelOutput.check(labelOutput.path());
+        }
         DataOptions.Scaled scaled = data.loadScaled(dataName);
         Dataset dataset = scaled.data();
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
+        supervision.requireClassesWithin(constraints, clusters);
         ClusteringResult result;
         try (RunContext context = common.context(err)) {
             result = method.fit(dataset, constraints, clusters, context);
@@ -97,7 +105,7 @@ final class ClusterCommand implements Callable<Integer> {
         if (saveModel != null) {
             FittedModel model = FittedModel.of(result, MethodSetting.of(descriptor, values, result), dataset,
                     scaled.scaling(), constraints, common.seed);
-            ModelFile.save(model, saveModel);
+            modelOutput.write(file -> ModelFile.save(model, file));
         }
         if (json || jsonLabels) {
             Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataset,

@@ -12,7 +12,7 @@ final class CommonOptions {
             + "The same seed gives the same result on any number of threads.")
     long seed;
 
-    @Option(names = "--threads", description = "Worker threads (default: the number of processors).")
+    @Option(names = "--threads", description = "Worker threads (default and most: the number of processors).")
     Integer threads;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress on standard error.")
@@ -21,12 +21,23 @@ final class CommonOptions {
     @Option(names = "--verbose", description = "Print the stack trace of errors.")
     boolean verbose;
 
+    /** The worker threads: {@code --threads}, at most the number of processors. */
     int threadCount() {
-        int count = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        int processors = Runtime.getRuntime().availableProcessors();
+        int count = threads == null ? processors : threads;
         if (count < 1) {
             throw new IllegalArgumentException("Invalid --threads: " + count + " (must be >= 1)");
         }
-        return count;
+        return Math.min(count, processors);
+    }
+
+    /** Says on {@code err} when {@code --threads} asked for more threads than there are processors. */
+    void noteCappedThreads(PrintWriter err) {
+        if (threads != null && threads > threadCount()) {
+            err.println("[csc] note: --threads " + threads + " is more than the " + threadCount()
+                    + " processors of this machine; using " + threadCount());
+            err.flush();
+        }
     }
 
     ProgressListener progress(PrintWriter err) {
@@ -35,6 +46,7 @@ final class CommonOptions {
 
     /** A run context; the caller closes it. */
     RunContext context(PrintWriter err) {
+        noteCappedThreads(err);
         RunContext context = RunContext.of(seed, threadCount()).withProgress(progress(err));
         context.backend().setThreads(threadCount());
         return context;

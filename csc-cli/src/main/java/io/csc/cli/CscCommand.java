@@ -26,8 +26,9 @@ public final class CscCommand implements Runnable {
                 .setExecutionExceptionHandler(new ErrorHandler())
                 .setParameterExceptionHandler((exception, args) -> {
                     CommandLine command = exception.getCommandLine();
-                    command.getErr().println("csc: " + exception.getMessage());
-                    command.getErr().println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for the options.");
+                    String message = String.valueOf(exception.getMessage()).strip().replaceAll("\\s*\\R\\s*", "; ");
+                    command.getErr().println("csc: " + message + " (run '" + command.getCommandSpec().qualifiedName()
+                            + " --help' for the options)");
                     command.getErr().flush();
                     return ExitCodes.USAGE;
                 });

@@ -93,6 +93,21 @@ final class DataOptions {
         return new Raw(DataLoader.load(path, dataFormat, labelColumn), isImages(path, dataFormat));
     }
 
+    /**
+     * The file {@code fileOrName} reads, to keep outputs from overwriting it; null for standard
+     * input, a bundled data set, or a name that resolves to nothing (loading says why).
+     */
+    Path inputFile(String fileOrName) {
+        if (StandardInputData.means(fileOrName)) {
+            return null;
+        }
+        try {
+            return resolve(fileOrName);
+        } catch (DataException notFound) {
+            return null;
+        }
+    }
+
     /** The scaling asked for, {@code auto} resolved for {@code raw}. */
     Scaling scalingFor(Raw raw) {
         return scaling(raw.images());

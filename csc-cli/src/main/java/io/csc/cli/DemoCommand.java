@@ -33,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * draws. A small run of the experiment harness ({@code csc experiment}) printed as a summary.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run every method on bundled data (Wine and Iris, z-scored) with 10% of the points labelled "
+        description = "Run every method on bundled data (Wine and Iris, z-scored) with 10%% of the points labelled "
                 + "and compare unconstrained and constrained quality.")
 final class DemoCommand implements Callable<Integer> {
 

@@ -1,5 +1,6 @@
 package io.csc.cli;
 
+import io.csc.api.UnsuitableInputException;
 import io.csc.constraint.InconsistentConstraintsException;
 import io.csc.data.DataException;
 import io.csc.linalg.NonConvergenceException;
@@ -25,23 +26,28 @@ final class ErrorHandler implements IExecutionExceptionHandler {
                 || exception instanceof io.csc.model.ModelFileException) {
             code = ExitCodes.DATA;
             message = exception.getMessage();
-        } else if (exception instanceof NonConvergenceException) {
+        } else if (exception instanceof NonConvergenceException || exception instanceof UnsuitableInputException) {
             code = ExitCodes.FAILED;
             message = exception.getMessage();
         } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException) {
             code = ExitCodes.USAGE;
             message = exception.getMessage();
-        } else if (exception instanceof java.io.IOException) {
+        } else if (exception instanceof OutputFile.OutputException) {
             code = ExitCodes.DATA;
-            message = "I/O error: " + exception.getMessage();
+            message = exception.getMessage();
+        } else if (exception instanceof java.io.IOException io) {
+            code = ExitCodes.DATA;
+            String file = io instanceof java.nio.file.FileSystemException fileSystem ? fileSystem.getFile() : null;
+            message = "input/output error" + (file != null ? " on " + file : "") + ": " + OutputFile.reason(io);
         } else if (exception instanceof OutOfMemoryErrorWrapper) {
             code = ExitCodes.FAILED;
             message = exception.getMessage();
         } else {
             code = ExitCodes.INTERNAL;
-            message = "internal error: " + exception + " (run again with --verbose for the stack trace)";
+            message = "internal error, a bug in csc (run again with --verbose for the stack trace, and report it)";
         }
-        err.println("csc: " + (message == null ? exception.getClass().getSimpleName() : message));
+        err.println("csc: " + (message == null ? "failed without a reason (run again with --verbose for the stack trace)"
+                : message.strip().replaceAll("\\s*\\R\\s*", "; ")));
         if (verbose) {
             exception.printStackTrace(err);
         }

@@ -3,10 +3,10 @@ package io.csc.cli;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.DataException;
+import io.csc.data.TextContent;
 import io.csc.metric.ClusteringMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,9 +79,10 @@ final class EvaluateCommand implements Callable<Integer> {
      */
     static int[] readLabels(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new DataException(file + ": no such file; give a file with one label per line");
+            throw new DataException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file")
+                    + "; give a file with one label per line");
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines = TextContent.readLines(file, "labels", "give a text file with one label per line");
         boolean indexed = !lines.isEmpty() && lines.get(0).strip().equalsIgnoreCase(LabelFileFormat.CSV_HEADER);
         Map<String, Integer> ids = new HashMap<>();
         List<Integer> labels = new ArrayList<>();
@@ -104,7 +105,8 @@ final class EvaluateCommand implements Callable<Integer> {
         int comma = text.indexOf(',');
         String index = comma < 0 ? "" : text.substring(0, comma).strip();
         if (comma < 0 || !index.equals(Integer.toString(expectedIndex))) {
-            throw new DataException(file + " line " + lineNumber + ": '" + text + "' where " + expectedIndex
+            throw new DataException(file + " line " + lineNumber + ": '" + TextContent.printable(text) + "' where "
+                    + expectedIndex
                     + ",<label> belongs; after the header " + LabelFileFormat.CSV_HEADER
                     + " give one line per point, in point order");
         }

@@ -86,6 +86,7 @@ final class ExperimentCommand implements Callable<Integer> {
         List<Measure> plotted = plot.trim().equalsIgnoreCase("none") ? List.of() : Measure.parseList(plot);
         var configurations = algorithms.configurations();
         int threads = common.threadCount();
+        common.noteCappedThreads(err);
         List<Dataset> datasets = new ArrayList<>();
         for (String name : dataNames) {
             datasets.add(data.load(name));
@@ -94,6 +95,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 common.seed, k);
         Path folder = outputFolder != null ? outputFolder
                 : Path.of("experiments", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        OutputFile.requireWritableFolder(folder, "--out");
         out.printf(Locale.ROOT, "csc experiment: %d data set%s, %d method%s, %s at %s, %d repetitions, seed %d, %d fits%n",
                 datasets.size(), datasets.size() == 1 ? "" : "s", configurations.size(), configurations.size() == 1 ? "" : "s",
                 supervisionKind.text(), String.join(", ", plan.amounts().stream().map(SupervisionAmount::label).toList()),
@@ -117,6 +119,12 @@ final class ExperimentCommand implements Callable<Integer> {
                         ExperimentOutput.RECORDS, ExperimentOutput.CSV, ExperimentOutput.MARKDOWN, ExperimentOutput.MANIFEST,
                         ExperimentOutput.PLOTS + "/")));
         out.flush();
+        if (!records.isEmpty() && failures == records.size()) {
+            err.println("csc: every one of the " + records.size() + " fits failed, the first because: "
+                    + records.get(0).failure());
+            err.flush();
+            return ExitCodes.FAILED;
+        }
         return ExitCodes.OK;
     }
 

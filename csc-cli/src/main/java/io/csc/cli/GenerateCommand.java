@@ -83,6 +83,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int digits = decimals();
+        OutputFile file = OutputFile.of(output, "--output");
+        file.check();
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener progress = quiet ? ProgressListener.NONE : new ConsoleProgress(err);
         boolean binary = binaryFeatures();
@@ -93,11 +95,7 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
-        Path parent = output.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        CsvWriter.write(data, output, digits, progress);
+        file.write(path -> CsvWriter.write(data, path, digits, progress, output));
         if (!quiet) {
             err.println(String.format(Locale.ROOT, "[csc] wrote %s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
                     output, size, dimension, clusters, Files.size(output) / 1e6, (System.nanoTime() - start) / 1e9));

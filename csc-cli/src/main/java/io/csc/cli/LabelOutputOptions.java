@@ -1,6 +1,5 @@
 package io.csc.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -17,12 +16,30 @@ final class LabelOutputOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     LabelFileFormat outputFormat;
 
-    /** Writes {@code labels} when {@code --output} was given; the line to print about it, or null. */
-    String write(int[] labels) throws IOException {
+    /**
+     * Fails unless {@code --output}, when given, can be written and is none of {@code inputs}:
+     * called before the work, so that no fit runs for an output that cannot be kept.
+     */
+    void check(Path... inputs) {
+        if (output != null) {
+            OutputFile.of(output, "--output").check(inputs);
+        }
+    }
+
+    /** The {@code --output} file, or null. */
+    Path path() {
+        return output;
+    }
+
+    /**
+     * Writes {@code labels} when {@code --output} was given, whole or not at all; the line to print
+     * about it, or null.
+     */
+    String write(int[] labels) {
         if (output == null) {
             return null;
         }
-        outputFormat.write(output, labels);
+        OutputFile.of(output, "--output").write(file -> outputFormat.write(file, labels));
         return "labels written to " + output + (outputFormat == LabelFileFormat.LABELS ? "" : " (" + outputFormat.text() + ")");
     }
 }

@@ -57,6 +57,7 @@ final class PredictCommand implements Callable<Integer> {
             throw new IllegalArgumentException("csc predict scales the points with the model's training statistics: "
                     + "drop --scale");
         }
+        labelOutput.check(data.inputFile(dataName), modelFile);
         FittedModel model = ModelFile.load(modelFile);
         Dataset points = data.loadRaw(dataName).data();
         long start = System.nanoTime();

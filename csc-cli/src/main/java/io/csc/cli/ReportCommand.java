@@ -92,6 +92,7 @@ final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         SupervisionAmount tableAmount = SupervisionAmount.fractionOf(tableFraction);
         ExperimentManifest manifest;
+        OutputFile.of(output, "--output").check(from);
         List<RunRecord> records;
         List<String> pageNotes = new ArrayList<>();
         long start = System.nanoTime();

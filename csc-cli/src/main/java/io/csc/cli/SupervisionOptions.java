@@ -4,6 +4,7 @@ import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -38,6 +39,10 @@ final class SupervisionOptions {
 
     /** The supervision for {@code data}; drawn points use a generator split from {@code seed}. */
     ConstraintSet build(Dataset data, long seed, java.io.PrintWriter err) {
+        String policy = onInconsistent.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!policy.equals("warn") && !policy.equals("fail")) {
+            throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent + "': expected warn or fail");
+        }
         int n = data.size();
         ConstraintSet set = ConstraintSet.empty(n);
         if (constraints != null) {
@@ -64,14 +69,27 @@ final class SupervisionOptions {
         }
         ConstraintClosure closure = ConstraintClosure.of(set);
         if (!closure.isConsistent()) {
-            switch (onInconsistent.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "fail" -> closure.requireConsistent();
-                case "warn" -> err.println("[csc] warning: " + closure.inconsistencies().size()
-                        + " cannot-link constraints fall inside must-link components; continuing (--on-inconsistent=fail to stop)");
-                default -> throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent
-                        + "': expected warn or fail");
+            if (policy.equals("fail")) {
+                closure.requireConsistent();
             }
+            err.println("[csc] warning: " + closure.inconsistencies().size()
+                    + " cannot-link constraints fall inside must-link components; continuing (--on-inconsistent=fail to stop)");
         }
         return set;
+    }
+
+    /**
+     * Refuses labelled points of more classes than there are clusters: points of different
+     * classes cannot share a cluster, so no clustering satisfies them.
+     */
+    void requireClassesWithin(ConstraintSet set, int clusters) {
+        for (LabelledPoints block : set.labelledBlocks()) {
+            if (block.cannotLinkBetweenClasses() && block.classCount() > clusters) {
+                String source = labels != null ? labels.toString() : "the labelled points";
+                throw new IllegalArgumentException(source + " names " + block.classCount() + " classes but k = "
+                        + clusters + ": points of different classes cannot share a cluster; raise -k to at least "
+                        + block.classCount() + ", or merge classes");
+            }
+        }
     }
 }

@@ -140,7 +140,7 @@ class CliTest {
         assertTrue(parameter.err().contains("Invalid sigma"), parameter.err());
 
         Run tooMany = run("cluster", "--data", wine.toString(), "-k", "500", "-q");
-        assertEquals(ExitCodes.USAGE, tooMany.exitCode());
+        assertEquals(ExitCodes.FAILED, tooMany.exitCode());
         assertTrue(tooMany.err().contains("k must not exceed the number of points"), tooMany.err());
 
         Path ragged = directory.resolve("ragged.csv");

@@ -12,7 +12,8 @@ import java.util.function.Function;
  *
  * <p>A constrained method that is {@code selectable} also takes {@code select} ({@link SelectionMode}):
  * {@code select=cv} chooses its parameters by cross-validation over the supervision. Every
- * constrained method built here reports a {@link Collapse} in its diagnostics.
+ * method built here is a {@link CheckedAlgorithm}: canonical cluster ids, and a {@link Collapse} or a
+ * lopsided partition reported in its diagnostics.
  */
 public record AlgorithmDescriptor(String name, String summary, String reference, boolean constrained,
                                   boolean scalable, List<Parameter<?>> parameters, boolean selectable,
@@ -45,7 +46,7 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
     public ClusteringAlgorithm createWithoutSelection(ParameterValues values) {
         values.requireKnown(name, parameters);
         ClusteringAlgorithm method = factory.apply(values.without(SelectionMode.PARAMETER.name()));
-        return constrained ? new CollapseCheckedAlgorithm(method) : method;
+        return new CheckedAlgorithm(method, constrained);
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.csc.algorithm;
 
 import io.csc.api.RunContext;
+import io.csc.api.UnsuitableInputException;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctPoints;
+import io.csc.data.FeatureMagnitude;
 
 /**
  * A clustering method: immutable and thread-safe, configured by its options at construction;
@@ -28,18 +31,41 @@ public interface ClusteringAlgorithm {
         return this;
     }
 
-    /** Checks the arguments every method needs; call first in {@link #fit}. */
+    /**
+     * Checks the arguments every method needs; call first in {@link #fit}.
+     *
+     * @throws IllegalArgumentException for k below 1 or constraints on another number of points
+     * @throws UnsuitableInputException for data no method can cut into k clusters: fewer than two
+     *     points, all points identical, fewer distinct points than k, or values so large that
+     *     squared distances overflow
+     */
     static void checkArguments(String method, Dataset data, ConstraintSet constraints, int k) {
         if (k < 1) {
             throw new IllegalArgumentException("Invalid k: " + k + " (must be >= 1)");
-        }
-        if (data.size() < k) {
-            throw new IllegalArgumentException("Cannot find " + k + " clusters in " + data.size() + " points of "
-                    + data.name() + ": k must not exceed the number of points");
         }
         if (constraints.pointCount() != data.size()) {
             throw new IllegalArgumentException("The constraints of " + method + " refer to " + constraints.pointCount()
                     + " points but the data " + data.name() + " has " + data.size());
         }
+        int n = data.size();
+        if (n < 2) {
+            throw new UnsuitableInputException(data.name() + " has " + n + " point" + (n == 1 ? "" : "s")
+                    + ": clustering needs at least 2; add rows");
+        }
+        if (n < k) {
+            throw new UnsuitableInputException("Cannot find " + k + " clusters in the " + n + " points of " + data.name()
+                    + ": k must not exceed the number of points; lower k to at most " + n);
+        }
+        int distinct = DistinctPoints.count(data, Math.max(k, 2));
+        if (distinct == 1) {
+            throw new UnsuitableInputException("The " + n + " points of " + data.name()
+                    + " are all identical: there is nothing to cluster; check the data (or its scaling)");
+        }
+        if (distinct < k) {
+            throw new UnsuitableInputException("Cannot find " + k + " clusters in " + data.name() + ": it has only "
+                    + distinct + " distinct points among its " + n + ", and identical points always share a cluster; "
+                    + "lower k to at most " + distinct);
+        }
+        FeatureMagnitude.requireSquarable(data);
     }
 }

@@ -74,6 +74,14 @@ public final class ClusteringResult {
         return new ClusteringResult(algorithm, labels, clusterCount, embedding, seconds, newDiagnostics, model);
     }
 
+    /** The same result with other labels (the same number of clusters), such as renumbered ones. */
+    public ClusteringResult withLabels(int[] newLabels) {
+        if (newLabels.length != labels.length) {
+            throw new IllegalArgumentException(newLabels.length + " labels for " + labels.length + " points");
+        }
+        return new ClusteringResult(algorithm, newLabels, clusterCount, embedding, seconds, diagnostics, model);
+    }
+
     /** The same result with another fit time (the caller measured the whole fit). */
     public ClusteringResult withSeconds(double newSeconds) {
         return new ClusteringResult(algorithm, labels, clusterCount, embedding, newSeconds, diagnostics, model);

@@ -79,7 +79,8 @@ public final class KMeans {
      * @param k the number of clusters, {@code 1 <= k <= n}
      * @param random source of the restarts' generators (advanced by {@code restarts} splits)
      * @param parallel the pool to run on; the result does not depend on its thread count
-     * @return the run with the lowest inertia, with k non-empty clusters
+     * @return the run with the lowest inertia, with k non-empty clusters numbered in
+     *     {@link CanonicalLabels canonical order}
      * @throws IllegalArgumentException if k is outside {@code [1, n]} or a value is not finite
      */
     public KMeansResult fit(DenseMatrix points, int k, SplittableRandom random, Parallel parallel) {
@@ -116,7 +117,7 @@ public final class KMeans {
                 best = candidate;
             }
         }
-        return best.result();
+        return best.result().canonical();
     }
 
     /**

@@ -33,6 +33,22 @@ public record KMeansResult(int[] labels, DenseMatrix centroids, double inertia, 
         labels = labels.clone();
     }
 
+    /**
+     * The same clustering with ids in {@link CanonicalLabels canonical order} and the centroids'
+     * rows moved with them.
+     */
+    public KMeansResult canonical() {
+        int[] newId = CanonicalLabels.renumbering(labels, centroids.rows());
+        int d = centroids.columns();
+        double[] moved = new double[centroids.rows() * d];
+        double[] old = centroids.data();
+        for (int cluster = 0; cluster < newId.length; cluster++) {
+            System.arraycopy(old, cluster * d, moved, newId[cluster] * d, d);
+        }
+        return new KMeansResult(CanonicalLabels.apply(labels, newId), new DenseMatrix(centroids.rows(), d, moved), inertia,
+                iterations, converged);
+    }
+
     /** The number of clusters k. */
     public int clusterCount() {
         return centroids.rows();

@@ -1,9 +1,13 @@
 package io.csc.constraint;
 
 import io.csc.data.DataException;
+import io.csc.data.TextContent;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +37,9 @@ public final class ConstraintReader {
     private static final String PAIR_FORMAT = "i,j,type[,weight]";
     private static final String LABEL_FORMAT = "i,label[,confidence]";
     private static final String GROUP_FORMAT = "point indices separated by commas or spaces, one group per line";
-    private static final Pattern COMMA = Pattern.compile(",", Pattern.LITERAL);
-    private static final Pattern GROUP_SEPARATOR = Pattern.compile("[\\s,]+");
+    /** Fields of pairs and labels: commas, or semicolons or tabs as some spreadsheets write them. */
+    private static final Pattern COMMA = Pattern.compile("[,;\t]");
+    private static final Pattern GROUP_SEPARATOR = Pattern.compile("[\\s,;]+");
 
     private ConstraintReader() {
     }
@@ -152,8 +157,10 @@ public final class ConstraintReader {
         }
         int records = 0;
         boolean firstContent = true;
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int number = 0;
+        int number = 0;
+        try (InputStream in = TextContent.markable(Files.newInputStream(file));
+             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()))) {
+            TextContent.require(in, file.toString(), what, "give a text file (UTF-8) of lines " + format);
             String text;
             while ((text = reader.readLine()) != null) {
                 number++;
@@ -173,6 +180,9 @@ public final class ConstraintReader {
                 handler.handle(new Line(file, number), trimmed);
                 records++;
             }
+        } catch (CharacterCodingException e) {
+            throw new DataException(file + ", line " + (number + 1) + " or soon after: bytes that are not UTF-8 text; give a UTF-8 text "
+                    + what + " file of lines " + format, e);
         } catch (IOException e) {
             throw new DataException("Cannot read " + what + " file " + file + ": " + e.getMessage(), e);
         }
@@ -220,7 +230,8 @@ public final class ConstraintReader {
     private record Line(Path file, int number) {
 
         DataException error(String field, String value, String problem) {
-            return new DataException(file + ", line " + number + ", field " + field + " '" + value + "': " + problem);
+            return new DataException(file + ", line " + number + ", field " + field + " '" + TextContent.printable(value)
+                    + "': " + problem);
         }
 
         DataException wrongFieldCount(int found, String expected, String layout) {

@@ -64,7 +64,7 @@ public final class CsvReader {
     public static Dataset read(Path file, CsvOptions options) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(options, "options");
-        try (InputStream in = DataFiles.open(file)) {
+        try (InputStream in = DataFiles.openText(file, DataFormat.CSV)) {
             return read(new InputStreamReader(in, StandardCharsets.UTF_8), file.toString(), DataFiles.baseName(file), options);
         } catch (IOException e) {
             throw DataFiles.readFailure(file, e);
@@ -81,14 +81,19 @@ public final class CsvReader {
         CSVFormat format = CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setIgnoreEmptyLines(true).get();
         CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get();
         Iterator<CSVRecord> records = parser.iterator();
-        if (!hasNext(records, parser, source)) {
+        CSVRecord first = null;
+        while (first == null && hasNext(records, parser, source)) {
+            CSVRecord record = records.next();
+            first = isBlank(record) ? null : record;
+        }
+        if (first == null) {
             throw new DataException(source + " is empty; a CSV file needs a header row naming the columns, "
                     + "then one row per point");
         }
-        List<String> header = headerNames(records.next());
+        List<String> header = headerNames(first);
         long headerLine = parser.getCurrentLineNumber();
         requireHeader(header, source, headerLine);
-        int labelIndex = labelIndex(header, options, source);
+        int labelIndex = labelIndex(header, options, source, headerLine);
         int dimension = header.size() - (labelIndex >= 0 ? 1 : 0);
         if (dimension == 0) {
             throw new DataException(source + " line " + headerLine + ": the only column is the label column "
@@ -193,6 +198,11 @@ public final class CsvReader {
         }
     }
 
+    /** A line of spaces only, which the parser does not skip as an empty line. */
+    private static boolean isBlank(CSVRecord record) {
+        return record.size() == 1 && record.get(0).isBlank();
+    }
+
     private static List<String> headerNames(CSVRecord record) {
         List<String> names = new ArrayList<>(record.size());
         for (int column = 0; column < record.size(); column++) {
@@ -225,24 +235,36 @@ public final class CsvReader {
         }
     }
 
-    private static int labelIndex(List<String> header, CsvOptions options, String source) {
+    private static int labelIndex(List<String> header, CsvOptions options, String source, long headerLine) {
         if (options.noLabels()) {
             return -1;
         }
         String wanted = options.labelColumn() != null ? options.labelColumn() : DEFAULT_LABEL_COLUMN;
-        int index = header.indexOf(wanted);
-        if (index < 0) {
-            for (int column = 0; column < header.size() && index < 0; column++) {
-                if (header.get(column).equalsIgnoreCase(wanted)) {
-                    index = column;
-                }
-            }
+        List<Integer> matches = columnsNamed(header, wanted, false);
+        if (matches.isEmpty()) {
+            matches = columnsNamed(header, wanted, true);
         }
-        if (index < 0 && options.labelColumn() != null) {
+        if (matches.size() > 1) {
+            throw new DataException(source + " line " + headerLine + ": " + matches.size() + " columns are named "
+                    + DataFiles.quote(wanted) + " (columns " + matches.stream().map(column -> String.valueOf(column + 1))
+                    .collect(java.util.stream.Collectors.joining(", ")) + "), so the ground truth is ambiguous; "
+                    + "rename all but the one holding the classes");
+        }
+        if (matches.isEmpty() && options.labelColumn() != null) {
             throw new DataException(source + ": no label column " + DataFiles.quote(wanted) + "; the columns are "
                     + DataFiles.listNames(header) + "; name one of them, or read the file without labels");
         }
-        return index;
+        return matches.isEmpty() ? -1 : matches.get(0);
+    }
+
+    private static List<Integer> columnsNamed(List<String> header, String name, boolean ignoreCase) {
+        List<Integer> columns = new ArrayList<>();
+        for (int column = 0; column < header.size(); column++) {
+            if (ignoreCase ? header.get(column).equalsIgnoreCase(name) : header.get(column).equals(name)) {
+                columns.add(column);
+            }
+        }
+        return columns;
     }
 
     private static DataException badValue(String source, long line, List<String> header, int column, String text) {

@@ -62,6 +62,15 @@ public final class CsvWriter {
      * {@code writing <file name>}).
      */
     public static void write(Dataset data, Path file, int decimals, ProgressListener progress) {
+        write(data, file, decimals, progress, file);
+    }
+
+    /**
+     * {@link #write(Dataset, Path, int, ProgressListener)} to {@code file}, naming it
+     * {@code shown} in progress and errors: the final name when {@code file} is a temporary one
+     * renamed into place afterwards.
+     */
+    public static void write(Dataset data, Path file, int decimals, ProgressListener progress, Path shown) {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(file, "file");
         if (decimals != EXACT && (decimals < 0 || decimals > MAX_DECIMALS)) {
@@ -69,9 +78,9 @@ public final class CsvWriter {
                     + " (must be 0 to " + MAX_DECIMALS + ", or " + EXACT + " for exact values)");
         }
         try (Writer writer = new OutputStreamWriter(DataFiles.create(file), StandardCharsets.UTF_8)) {
-            write(data, writer, decimals, progress, "writing " + file.getFileName());
+            write(data, writer, decimals, progress, "writing " + shown.getFileName());
         } catch (IOException e) {
-            throw new DataException("Cannot write " + file + ": " + e.getMessage()
+            throw new DataException("Cannot write " + shown + ": " + e.getMessage()
                     + "; check that the folder exists and is writable, and that the disk has room", e);
         }
     }

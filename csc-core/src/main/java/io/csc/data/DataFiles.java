@@ -64,6 +64,32 @@ final class DataFiles {
         return buffered;
     }
 
+    /**
+     * {@link #open Opens} a file that must be text in {@code format}: a binary file is refused
+     * with one line naming it and what to give instead.
+     */
+    static InputStream openText(Path file, DataFormat format) {
+        InputStream in = open(file);
+        try {
+            requireText(in, file.toString(), format);
+            return in;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(in);
+            if (e instanceof IOException io) {
+                throw readFailure(file, io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    /** Fails unless the start of the markable {@code in} is text, as {@code format} needs. */
+    static void requireText(InputStream in, String source, DataFormat format) throws IOException {
+        String instead = format == DataFormat.LIBSVM
+                ? "give a LIBSVM text file (UTF-8), or --format csv or idx for those formats"
+                : "give a CSV text file (UTF-8) with a header row, or --format libsvm or idx for those formats";
+        TextContent.require(in, source, format.name(), instead);
+    }
+
     /** Opens a file for buffered writing, gzip-compressed when its name ends with {@code .gz}. */
     static OutputStream create(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
@@ -149,8 +175,9 @@ final class DataFiles {
     /** A text value for a message: quoted, and shortened when long. */
     static String quote(String value) {
         String shown = value.length() > 40 ? value.substring(0, 37) + "..." : value;
-        return "'" + shown + "'";
+        return "'" + TextContent.printable(shown) + "'";
     }
+
 
     private static void closeQuietly(InputStream in) {
         if (in != null) {

@@ -79,14 +79,18 @@ public final class DataLoader {
         Objects.requireNonNull(csvOptions, "csvOptions");
         DataFormat resolved = format == DataFormat.AUTO ? DataFormat.CSV : format;
         requireColumns(source, resolved, csvOptions);
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(DataFiles.decompressed(
-                new UnclosedInputStream(input)), StandardCharsets.UTF_8), DataFiles.BUFFER_SIZE)) {
+        if (resolved == DataFormat.IDX) {
+            throw new DataException(source + ": IDX images cannot be read from a stream, as their labels "
+                    + "are a second file; give the images file or its folder instead");
+        }
+        try (InputStream decompressed = DataFiles.decompressed(new UnclosedInputStream(input));
+             BufferedReader reader = new BufferedReader(new InputStreamReader(decompressed, StandardCharsets.UTF_8),
+                     DataFiles.BUFFER_SIZE)) {
+            DataFiles.requireText(decompressed, source, resolved);
             Dataset data = switch (resolved) {
                 case CSV -> CsvReader.read(reader, source, name, csvOptions);
                 case LIBSVM -> LibsvmReader.read(reader, source, name);
-                case IDX -> throw new DataException(source + ": IDX images cannot be read from a stream, as their labels "
-                        + "are a second file; give the images file or its folder instead");
-                case AUTO -> throw new AssertionError("AUTO is resolved to CSV above");
+                case IDX, AUTO -> throw new AssertionError(resolved + " is refused or resolved above");
             };
             return labelsAsAsked(data, csvOptions);
         } catch (IOException e) {

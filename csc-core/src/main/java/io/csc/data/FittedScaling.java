@@ -76,10 +76,20 @@ public record FittedScaling(Scaling kind, double[] offset, double[] factor) {
         for (int i = 0; i < data.size(); i++) {
             int rowStart = i * dimension;
             for (int j = 0; j < dimension; j++) {
-                scaled[rowStart + j] = (features[rowStart + j] - offset[j]) * factor[j];
+                scaled[rowStart + j] = scale(features[rowStart + j], j);
             }
         }
         return data.withFeatures(scaled, dimension);
+    }
+
+    /**
+     * {@code (x - offset) * factor}; the difference can overflow for values near the largest
+     * double, and is then taken apart as {@code x * factor - offset * factor}.
+     */
+    private double scale(double value, int feature) {
+        double scaled = (value - offset[feature]) * factor[feature];
+        return Double.isFinite(scaled) || !Double.isFinite(value) ? scaled
+                : value * factor[feature] - offset[feature] * factor[feature];
     }
 
     @Override

@@ -35,7 +35,7 @@ public final class LibsvmReader {
     public static Dataset read(Path file) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
-        try (InputStream in = DataFiles.open(file);
+        try (InputStream in = DataFiles.openText(file, DataFormat.LIBSVM);
              BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), DataFiles.BUFFER_SIZE)) {
             return read(reader, source, DataFiles.baseName(file));
         } catch (IOException e) {

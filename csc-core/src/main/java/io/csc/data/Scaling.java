@@ -22,6 +22,9 @@ public enum Scaling {
     /** Min-max: map each column's range [min, max] onto [0, 1]. */
     MINMAX;
 
+    /** The magnitude up to which squares of values neither overflow nor underflow. */
+    private static final double SAFE_MAGNITUDE = 1e150;
+
     /**
      * The data scaled: a new data set with a new feature array and the same name, labels and
      * feature names; the input is untouched. {@link #NONE} returns {@code data} itself.
@@ -52,16 +55,21 @@ public enum Scaling {
         double[] maximum = new double[dimension];
         columnRanges(features, size, dimension, minimum, maximum);
         if (this == ZSCORE) {
-            double[] mean = columnMeans(features, size, dimension);
-            double[] deviation = populationStandardDeviations(features, size, dimension, mean);
+            double[] magnitude = new double[dimension];
             for (int j = 0; j < dimension; j++) {
-                offset[j] = mean[j];
-                factor[j] = 1 / deviation[j];
+                magnitude[j] = statisticsUnit(Math.max(Math.abs(minimum[j]), Math.abs(maximum[j])));
+            }
+            double[] mean = columnMeans(features, size, dimension, magnitude);
+            double[] deviation = populationStandardDeviations(features, size, dimension, mean, magnitude);
+            for (int j = 0; j < dimension; j++) {
+                offset[j] = mean[j] * magnitude[j];
+                factor[j] = magnitude[j] >= 1 ? 1 / deviation[j] / magnitude[j] : 1 / (deviation[j] * magnitude[j]);
             }
         } else {
             for (int j = 0; j < dimension; j++) {
                 offset[j] = minimum[j];
-                factor[j] = 1 / (maximum[j] - minimum[j]);
+                double range = maximum[j] - minimum[j];
+                factor[j] = Double.isFinite(range) ? 1 / range : 0.5 / (maximum[j] / 2 - minimum[j] / 2);
             }
         }
         for (int j = 0; j < dimension; j++) {
@@ -86,12 +94,13 @@ public enum Scaling {
         }
     }
 
-    private static double[] columnMeans(double[] features, int size, int dimension) {
+    /** The column means of the values divided by {@code magnitude}. */
+    private static double[] columnMeans(double[] features, int size, int dimension, double[] magnitude) {
         double[] mean = new double[dimension];
         for (int i = 0; i < size; i++) {
             int rowStart = i * dimension;
             for (int j = 0; j < dimension; j++) {
-                mean[j] += features[rowStart + j];
+                mean[j] += unit(features[rowStart + j], magnitude[j]);
             }
         }
         for (int j = 0; j < dimension; j++) {
@@ -100,13 +109,31 @@ public enum Scaling {
         return mean;
     }
 
-    /** Two-pass: the sum of squared deviations from the mean, divided by n, square-rooted. */
-    private static double[] populationStandardDeviations(double[] features, int size, int dimension, double[] mean) {
+    private static double unit(double value, double magnitude) {
+        return value / magnitude;
+    }
+
+    /**
+     * What the z-score statistics of a column whose largest magnitude is {@code largest} are taken
+     * in: 1 for ordinary values, {@code largest} itself where squares would overflow (beyond
+     * {@value #SAFE_MAGNITUDE}) or underflow, so that the sums stay finite and nonzero; the
+     * factor undoes the division.
+     */
+    private static double statisticsUnit(double largest) {
+        return largest > SAFE_MAGNITUDE || (largest > 0 && largest < 1 / SAFE_MAGNITUDE) ? largest : 1;
+    }
+
+    /**
+     * Two-pass, on the values divided by {@code magnitude}: the sum of squared deviations from the
+     * mean, divided by n, square-rooted.
+     */
+    private static double[] populationStandardDeviations(double[] features, int size, int dimension, double[] mean,
+                                                         double[] magnitude) {
         double[] deviation = new double[dimension];
         for (int i = 0; i < size; i++) {
             int rowStart = i * dimension;
             for (int j = 0; j < dimension; j++) {
-                double difference = features[rowStart + j] - mean[j];
+                double difference = unit(features[rowStart + j], magnitude[j]) - mean[j];
                 deviation[j] += difference * difference;
             }
         }

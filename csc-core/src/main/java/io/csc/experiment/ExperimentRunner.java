@@ -168,16 +168,21 @@ public final class ExperimentRunner {
                 plan.runSeed(data.name(), repetition), evaluation, seconds, failure, warnings);
     }
 
-    /** A one-line reason: the message, or the type when there is none. */
+    /**
+     * A one-line reason: the message of a refusal (a bad parameter, data the method cannot
+     * cluster, no convergence), otherwise a plain "internal error" with no exception's own text.
+     */
     static String reason(Throwable failure) {
         String message = failure.getMessage();
         String text;
         if (failure instanceof OutOfMemoryError) {
-            text = "out of memory" + (message == null ? "" : " (" + message + ")");
+            text = "out of memory (give the JVM more with JAVA_OPTS=-Xmx8g)";
         } else if (failure instanceof StackOverflowError) {
             text = "stack overflow";
-        } else if (message == null || message.isBlank()) {
-            text = failure.getClass().getSimpleName();
+        } else if (message == null || message.isBlank() || !(failure instanceof IllegalArgumentException
+                || failure instanceof IllegalStateException || failure instanceof io.csc.linalg.NonConvergenceException
+                || failure instanceof io.csc.data.DataException)) {
+            text = "internal error (run this method alone with csc cluster --verbose for the details)";
         } else {
             text = message;
         }

@@ -1,5 +1,6 @@
 package io.csc.graph;
 
+import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DistanceKernels;
@@ -128,7 +129,7 @@ public final class Bandwidths {
 
     private static double positive(double sigma, String rule) {
         if (!(sigma > 0)) {
-            throw new IllegalArgumentException("The " + rule + " is " + sigma
+            throw new UnsuitableInputException("The " + rule + " is " + sigma
                     + " (all points identical?): give sigma explicitly with --param sigma=VALUE");
         }
         return sigma;

@@ -1,5 +1,6 @@
 package io.csc.graph;
 
+import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.linalg.DenseMatrix;
@@ -217,7 +218,7 @@ public final class SparseCoding {
             case NEAREST_MEAN -> nearestSum / ((double) rows * options.nearest());
         };
         if (!(sigma > 0)) {
-            throw new IllegalArgumentException("The sparse-coding bandwidth is " + sigma
+            throw new UnsuitableInputException("The sparse-coding bandwidth is " + sigma
                     + " (every point coincides with its landmarks?): give sigma explicitly with --param sigma=VALUE");
         }
         return sigma;

@@ -1,5 +1,7 @@
 package io.csc.graph;
 
+import java.util.function.Consumer;
+
 /**
  * The sparse-coding representation of the landmark methods: each point is coded by its
  * {@code nearest} (r) nearest landmarks with Gaussian weights normalized to sum to one
@@ -38,5 +40,18 @@ public record SparseCodingOptions(int nearest, LandmarkBandwidth rule, Double si
         if (sigma != null && !(sigma > 0 && Double.isFinite(sigma))) {
             throw new IllegalArgumentException("Invalid sigma: " + sigma + " (must be > 0)");
         }
+    }
+
+    /**
+     * These options with r at most {@code available}, the landmarks a point can be coded by;
+     * when r is cut, {@code warnings} hears how, so that no method lowers it silently.
+     */
+    public SparseCodingOptions withNearestAtMost(int available, Consumer<String> warnings) {
+        if (nearest <= available) {
+            return this;
+        }
+        warnings.accept("nearest = " + nearest + " exceeds the " + available + " landmarks a point can be coded by: "
+                + "each point is coded by all " + available + " (lower --param nearest, or raise landmarks)");
+        return new SparseCodingOptions(available, rule, sigma);
     }
 }

@@ -8,9 +8,9 @@ import org.ejml.concurrency.EjmlConcurrency;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.CommonOps_MT_DDRM;
+import org.ejml.dense.row.decomposition.eig.SymmetricQRAlgorithmDecomposition_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 
 /**
@@ -18,6 +18,11 @@ import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
  * OpenBLAS for large dense problems.
  */
 final class JavaBackend implements LinearAlgebraBackend {
+
+    /** EJML's own budget of QR steps, kept as the least for small matrices. */
+    private static final int MINIMUM_QR_STEPS = 225;
+    /** LAPACK's budget (dsteqr): 30 QR steps per eigenvalue. */
+    private static final int QR_STEPS_PER_EIGENVALUE = 30;
 
     private volatile int threads = 1;
 
@@ -118,17 +123,38 @@ final class JavaBackend implements LinearAlgebraBackend {
         return copy;
     }
 
+    /**
+     * All eigenpairs by EJML's symmetric QR algorithm. EJML gives up on a block of the
+     * tridiagonal form after a fixed 225 QR steps, whatever n; a large cluster of eigenvalues at
+     * zero (a constraint layer of low rank, most of its diagonal zero) deflates slowly, as EJML
+     * judges an off-diagonal entry negligible relative to its two diagonal neighbours, and ran out
+     * of steps. The budget here is LAPACK's, 30 steps per eigenvalue; should that run out, the
+     * decomposition is repeated on {@code a + s I} with {@code s} the infinity norm of {@code a}:
+     * the same eigenvectors, the spectrum in {@code [0, 2s]} and the cluster moved away from zero.
+     * The shift costs relative accuracy in the small eigenvalues, so it is not the first try.
+     */
     @Override
     public EigenDecomposition symmetricEigen(int n, double[] a, int first, int last) {
-        EigenDecomposition_F64<DMatrixRMaj> decomposition = DecompositionFactory_DDRM.eig(n, true, true);
+        double[] original = a.clone();
+        double shift = 0;
+        SymmetricQRAlgorithmDecomposition_DDRM decomposition = symmetricQr(n);
         if (!decomposition.decompose(DMatrixRMaj.wrap(n, n, a))) {
-            throw new NonConvergenceException("EJML symmetric eigendecomposition of a " + n + " x " + n
-                    + " matrix failed", 0, Double.NaN);
+            shift = infinityNorm(n, original);
+            System.arraycopy(original, 0, a, 0, a.length);
+            for (int i = 0; i < n; i++) {
+                a[i * n + i] += shift;
+            }
+            decomposition = symmetricQr(n);
+            if (!decomposition.decompose(DMatrixRMaj.wrap(n, n, a))) {
+                throw new NonConvergenceException("EJML symmetric eigendecomposition of a " + n + " x " + n
+                        + " matrix did not converge in " + QR_STEPS_PER_EIGENVALUE * n + " QR steps, shifted or not",
+                        0, Double.NaN);
+            }
         }
         Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
         double[] all = new double[n];
         for (int i = 0; i < n; i++) {
-            all[i] = decomposition.getEigenvalue(i).real;
+            all[i] = decomposition.getEigenvalue(i).real - shift;
         }
         Arrays.sort(order, Comparator.comparingDouble(i -> all[i]));
         int count = last - first + 1;
@@ -143,6 +169,27 @@ final class JavaBackend implements LinearAlgebraBackend {
             }
         }
         return new EigenDecomposition(values, vectors);
+    }
+
+    /** EJML's symmetric QR decomposition with vectors and LAPACK's budget of QR steps. */
+    private static SymmetricQRAlgorithmDecomposition_DDRM symmetricQr(int n) {
+        SymmetricQRAlgorithmDecomposition_DDRM decomposition =
+                new SymmetricQRAlgorithmDecomposition_DDRM(DecompositionFactory_DDRM.tridiagonal(n), true);
+        decomposition.setMaxIterations(Math.max(MINIMUM_QR_STEPS, QR_STEPS_PER_EIGENVALUE * n));
+        return decomposition;
+    }
+
+    /** The largest absolute row sum of the n x n matrix {@code a}: a bound on its spectral radius. */
+    private static double infinityNorm(int n, double[] a) {
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            double sum = 0;
+            for (int j = 0; j < n; j++) {
+                sum += Math.abs(a[i * n + j]);
+            }
+            norm = Math.max(norm, sum);
+        }
+        return norm;
     }
 
     @Override

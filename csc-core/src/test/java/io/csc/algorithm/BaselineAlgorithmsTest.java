@@ -116,7 +116,7 @@ class BaselineAlgorithmsTest {
 
     @Test
     void denseNjwRefusesHugeInputsNamingTheScalableMethods() {
-        Dataset big = Dataset.unlabelled("big", 60_000, 1, new double[60_000]);
+        Dataset big = Dataset.unlabelled("big", 60_000, 1, java.util.stream.IntStream.range(0, 60_000).asDoubleStream().toArray());
         ClusteringAlgorithm njw = AlgorithmRegistry.byName("njw").create();
         try (RunContext context = RunContext.sequential(1)) {
             IllegalArgumentException error = assertThrows(IllegalArgumentException.class,

@@ -137,7 +137,7 @@ class KMeansTest {
     void everyIterationAssignsToTheNearestCentroidsOfTheLastUpdate() {
         // the run stopped after t + 1 iterations assigns each point to its nearest centroid of the
         // run stopped after t iterations (the skipped distances never matter), and its centroids
-        // are the means of those clusters
+        // are the means of those clusters (ids compared in canonical order, as fit returns them)
         DenseMatrix points = blobs(new double[][] {{0, 0, 0}, {3, 0, 0}, {0, 3, 0}, {3, 3, 3}}, 1500, 1.2, 8, null);
         int k = 9;
         KMeansResult before = new KMeans(new KMeansOptions(1, 1, 0)).fit(points, k, new SplittableRandom(77),
@@ -146,7 +146,7 @@ class KMeansTest {
         for (int iterations = 2; iterations <= 30 && !before.converged(); iterations++) {
             KMeansResult after = new KMeans(new KMeansOptions(1, iterations, 0)).fit(points, k,
                     new SplittableRandom(77), Parallel.sequential());
-            int[] nearest = KMeans.assign(points, before.centroids(), Parallel.sequential());
+            int[] nearest = CanonicalLabels.of(KMeans.assign(points, before.centroids(), Parallel.sequential()), k);
             assertArrayEquals(nearest, after.labels(), "iteration " + iterations);
             assertEquals(0.0, after.centroids().maxAbsoluteDifference(means(points, nearest, k)), 1e-12,
                     "iteration " + iterations);

@@ -282,6 +282,40 @@ class LinearAlgebraBackendContractTest {
         assertValidPairs(a, eigen, 1e-13);
     }
 
+    /**
+     * A constant-block matrix of rank 7 and a 207-fold zero eigenvalue, as the cannot-link layer of
+     * CSP-ML on Glass with 30 known labels: blocks of 184, 8, 7, 7, 5 and 3 points, the two blocks
+     * of 7 linked only to each other and to the first. EJML's symmetric QR gave up on it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void symmetricEigenOfALowRankConstantBlockMatrix(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        int[] sizes = {184, 8, 7, 7, 5, 3};
+        double[][] block = {
+                {1 / 214.0, 0.004933356487274116, 0.004946254173303249, 0.004946254173303249, 0.004972355959677903, 0.004998875379545174},
+                {0.004933356487274116, 0.005208333333333335, 0, 0, 0, 0},
+                {0.004946254173303249, 0, 0, 0.005235602094240837, 0, 0},
+                {0.004946254173303249, 0, 0.005235602094240837, 0, 0, 0},
+                {0.004972355959677903, 0, 0, 0, 0.005291005291005291, 0},
+                {0.004998875379545174, 0, 0, 0, 0, 0.005347593582887701}};
+        int n = Arrays.stream(sizes).sum();
+        int[] blockOf = new int[n];
+        for (int b = 0, i = 0; b < sizes.length; b++) {
+            for (int t = 0; t < sizes[b]; t++) {
+                blockOf[i++] = b;
+            }
+        }
+        DenseMatrix a = DenseMatrix.zeros(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a.set(i, j, block[blockOf[i]][blockOf[j]]);
+            }
+        }
+        EigenDecomposition eigen = backend.symmetricEigen(n, a.copy().data(), 0, n - 1);
+        assertValidPairs(a, eigen, 1e-13);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource(BACKENDS)
     void symmetricEigenOfOneByOneAndDiagonal(String name) {

@@ -1,5 +1,6 @@
 package io.csc.algorithm.copkmeans;
 
+import io.csc.api.UnsuitableInputException;
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
@@ -96,7 +97,7 @@ public final class CopKMeans implements ClusteringAlgorithm {
             }
         }
         if (best == null) {
-            throw new IllegalArgumentException("cop-kmeans found no assignment satisfying all constraints in "
+            throw new UnsuitableInputException("cop-kmeans found no assignment satisfying all constraints in "
                     + options.restarts() + " runs (each trying " + options.orderAttempts() + " orders): the cannot-links "
                     + "may need more than k = " + k + " clusters; use a soft constrained method instead");
         }

@@ -1,5 +1,6 @@
 package io.csc.algorithm.lsc;
 
+import io.csc.api.UnsuitableInputException;
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
@@ -120,11 +121,15 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
             diagnostics.warn("Only " + data.size() + " points: using " + p + " landmarks instead of " + options.landmarks());
         }
         if (k + 1 > p) {
-            throw new IllegalArgumentException(name + " needs more landmarks than k: " + p + " landmarks for k = " + k
-                    + "; raise --param landmarks");
+            throw new UnsuitableInputException(p < data.size()
+                    ? name + " needs more landmarks than k: " + p + " landmarks for k = " + k + "; raise --param landmarks "
+                            + "to at least " + (k + 1)
+                    : name + " needs at least k + 1 = " + (k + 1) + " landmarks, and the " + data.size() + " points of "
+                            + data.name() + " give at most " + data.size() + "; lower k to at most " + (data.size() - 1)
+                            + ", or use njw for so few points");
         }
-        int r = Math.min(options.coding().nearest(), p);
-        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        int r = coding.nearest();
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
                 ? Landmarks.random(data, p, random.split())
                 : Landmarks.kmeans(data, p, options.landmarkIterations(), context.withSeed(random.nextLong())));

@@ -52,6 +52,9 @@ final class ConstrainedCut {
      */
     static final double UNCONSTRAINED_TOLERANCE = 0.5;
 
+    /** Cuts and norms closer than this belong to one repeated eigenvalue. */
+    static final double REPEATED = 1e-10;
+
     /** How the vectors were found. */
     enum Outcome {
         /** Eq. 16 gave at least one feasible vector. */
@@ -202,7 +205,7 @@ final class ConstrainedCut {
                 constrained.withData(), constrained.orthogonal());
     }
 
-    /** Steps 8 to 10 on the eigenvectors of Ŝ, the unit coordinate vectors. */
+    /** Steps 8 to 10 on the eigenvectors of Ŝ, the unit coordinate vectors ({@link #alignedBasis}). */
     static Selection unconstrained(int p, double[] cut, double[] norms, double[] constant, int k) {
         List<Integer> all = new ArrayList<>(p);
         for (int j = 0; j < p; j++) {
@@ -210,7 +213,66 @@ final class ConstrainedCut {
         }
         double[] eigenvalues = new double[p];
         Arrays.fill(eigenvalues, Double.NaN);
-        return select(DenseMatrix.identity(p), all, eigenvalues, cut, norms, constant, k, UNCONSTRAINED_TOLERANCE);
+        return select(alignedBasis(cut, norms, constant), all, eigenvalues, cut, norms, constant, k,
+                UNCONSTRAINED_TOLERANCE);
+    }
+
+    /**
+     * The eigenvectors of Ŝ as coordinate vectors, except within each run of equal cut and norm
+     * (a repeated eigenvalue, such as one per connected component of the landmark graph): there
+     * they are turned so that one vector carries the whole component of the constant and the
+     * others are orthogonal to it. Any basis of a repeated eigenvalue is an equally good one, but
+     * the solvers return different ones (LAPACK and EJML do), and a constant spread over several
+     * vectors had the test of step 9 reject some of them, and with them a component.
+     */
+    static DenseMatrix alignedBasis(double[] cut, double[] norms, double[] constant) {
+        int p = cut.length;
+        DenseMatrix basis = DenseMatrix.identity(p);
+        int start = 0;
+        while (start < p) {
+            int end = start + 1;
+            while (end < p && Math.abs(cut[end] - cut[start]) <= REPEATED && Math.abs(norms[end] - norms[start]) <= REPEATED) {
+                end++;
+            }
+            if (end - start > 1) {
+                turnTowards(basis, start, end, constant);
+            }
+            start = end;
+        }
+        return basis;
+    }
+
+    /**
+     * Replaces the unit vectors {@code start..end-1} of {@code basis} by the columns of the
+     * Householder reflection that maps the first of them onto the constant's part in their span.
+     */
+    private static void turnTowards(DenseMatrix basis, int start, int end, double[] constant) {
+        int m = end - start;
+        double length = 0;
+        for (int i = start; i < end; i++) {
+            length += constant[i] * constant[i];
+        }
+        length = Math.sqrt(length);
+        if (!(length > 0)) {
+            return;
+        }
+        double[] w = new double[m];
+        for (int i = 0; i < m; i++) {
+            w[i] = constant[start + i] / length;
+        }
+        w[0] -= 1;
+        double squared = 0;
+        for (double value : w) {
+            squared += value * value;
+        }
+        if (squared < REPEATED) {
+            return;
+        }
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                basis.set(start + i, start + j, (i == j ? 1.0 : 0.0) - 2 * w[i] * w[j] / squared);
+            }
+        }
     }
 
     /** Steps 8 to 10 for the given candidate columns of {@code vectors}. */

@@ -162,11 +162,11 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
             diagnostics.warn("Only " + n + " points: using " + p + " base vectors instead of " + options.landmarks());
         }
         if (p < k) {
-            throw new IllegalArgumentException(NAME + " needs at least k base vectors: " + p + " for k = " + k
+            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k base vectors: " + p + " for k = " + k
                     + "; raise --param landmarks");
         }
-        int r = Math.min(options.coding().nearest(), p);
-        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        int r = coding.nearest();
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> Landmarks.random(data, p, random.split()));
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         diagnostics.put("landmarks", p).put("nearest", r).put("sigma", code.sigma());

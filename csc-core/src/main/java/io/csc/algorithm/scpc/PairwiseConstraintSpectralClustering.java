@@ -201,8 +201,8 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         if (p < 2) {
             throw new IllegalArgumentException(NAME + " needs at least 2 landmarks, but has " + p);
         }
-        int r = Math.min(options.coding().nearest(), p - 1);
-        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p - 1, diagnostics::warn);
+        int r = coding.nearest();
         DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
         SparseCode code = diagnostics.time("sparse coding",
                 () -> SelfExcludingCoding.encode(data, landmarkPoints, coding, context));
@@ -275,8 +275,8 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
                     + Math.max(k, 2) + " of them for k = " + k + ", but the supervision names " + p
                     + "; give constraints, labels or groups on more points");
         }
-        int r = Math.min(options.coding().nearest(), p);
-        SparseCodingOptions coding = new SparseCodingOptions(r, options.coding().rule(), options.coding().sigma());
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        int r = coding.nearest();
         DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         LandmarkGraph graph = LandmarkGraph.of(code.codes());

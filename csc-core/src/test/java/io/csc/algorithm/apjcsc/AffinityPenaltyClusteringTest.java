@@ -196,7 +196,7 @@ class AffinityPenaltyClusteringTest {
         assertThrows(IllegalArgumentException.class, () -> method("apjcsc-1", Map.of("colour", "red")));
         // Above the dense limit, the refusal names the scalable path before allocating anything.
         int n = 50_000;
-        Dataset big = Dataset.unlabelled("big", n, 1, new double[n]);
+        Dataset big = Dataset.unlabelled("big", n, 1, java.util.stream.IntStream.range(0, n).asDoubleStream().toArray());
         IllegalArgumentException size = assertThrows(IllegalArgumentException.class,
                 () -> method("apjcsc-1", Map.of()).fit(big, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
         assertTrue(size.getMessage().contains("apjcsc-1 refuses 50000 points") && size.getMessage().contains("graph=knn"),

@@ -184,7 +184,7 @@ class ConstrainedSpectralPartitioningTest {
         assertThrows(IllegalArgumentException.class, () -> csp(Map.of("ridge", "1")));
         assertThrows(IllegalArgumentException.class, () -> csp(Map.of("beta", "NaN")));
         int n = ConstrainedSpectralPartitioning.MAX_POINTS + 1;
-        Dataset big = Dataset.unlabelled("big", n, 1, new double[n]);
+        Dataset big = Dataset.unlabelled("big", n, 1, java.util.stream.IntStream.range(0, n).asDoubleStream().toArray());
         IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class,
                 () -> csp(Map.of()).fit(big, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
         assertTrue(refusal.getMessage().startsWith("csp refuses 10001 points") && refusal.getMessage().contains("graph=knn"),

@@ -161,7 +161,7 @@ class ExhaustiveConstraintPropagationTest {
     @Test
     void theExactPathRefusesMorePointsThanADenseMatrixHoldsAndNamesTheScalablePath() {
         int n = 46_341;
-        Dataset line = Dataset.unlabelled("line", n, 1, new double[n]);
+        Dataset line = Dataset.unlabelled("line", n, 1, java.util.stream.IntStream.range(0, n).asDoubleStream().toArray());
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> e2cp().fit(line, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
         assertTrue(error.getMessage().startsWith("e2cp refuses 46341 points"), error.getMessage());

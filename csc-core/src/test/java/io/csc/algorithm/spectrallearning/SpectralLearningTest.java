@@ -104,7 +104,7 @@ class SpectralLearningTest {
     @Test
     void theDenseGraphRefusesMorePointsThanADenseMatrixHoldsAndNamesTheKnnGraph() {
         int n = 46_341;
-        Dataset line = Dataset.unlabelled("line", n, 1, new double[n]);
+        Dataset line = Dataset.unlabelled("line", n, 1, java.util.stream.IntStream.range(0, n).asDoubleStream().toArray());
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> sl().fit(line, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
         assertTrue(error.getMessage().startsWith("sl refuses 46341 points"), error.getMessage());
