@@ -1,6 +1,7 @@
 package io.csc.linalg;
 
 import java.util.Locale;
+import org.bytedeco.javacpp.Loader;
 
 /**
  * The linear-algebra backends of this JVM: native OpenBLAS when it loads, the pure-Java backend
@@ -33,13 +34,26 @@ public final class LinearAlgebra {
             try {
                 loaded = OpenBlasBackend.load();
             } catch (Throwable cause) {
-                failure = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+                String missing = missingPlatform();
+                failure = missing != null ? missing : cause.getClass().getSimpleName() + ": " + cause.getMessage();
             }
             BACKEND = loaded;
             FAILURE = failure;
         }
 
         private Natives() {
+        }
+
+        /** What to do when the class path holds the natives of other platforms only, else null. */
+        private static String missingPlatform() {
+            try {
+                String platform = Loader.getPlatform();
+                return LinearAlgebra.class.getResource("/org/bytedeco/openblas/" + platform + "/") != null ? null
+                        : "the class path holds no OpenBLAS natives for " + platform
+                        + "; build csc with -Djavacpp.platform=" + platform;
+            } catch (RuntimeException | LinkageError e) {
+                return null;
+            }
         }
     }
 
