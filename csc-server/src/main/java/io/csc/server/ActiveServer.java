@@ -50,7 +50,7 @@ public final class ActiveServer implements AutoCloseable {
     public static final String TOKEN_HEADER = "X-CSRF-Token";
     private static final Set<String> DOWNLOADS = Set.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS,
             SessionFolder.MODEL);
-    private static final Gson GSON = new GsonBuilder().serializeSpecialFloatingPointValues().disableHtmlEscaping().create();
+    private static final Gson GSON = new GsonBuilder().serializeNulls().serializeSpecialFloatingPointValues().disableHtmlEscaping().create();
 
     private final SessionSettings settings;
     private final SessionFolder folder;

@@ -83,7 +83,7 @@
     $('answered').textContent = String(state.answered);
     $('links').textContent = state.mustLinks + ' same, ' + state.cannotLinks + ' different';
     $('changed').textContent = String(state.changed);
-    $('score').textContent = state.score.fMeasure === null ? '- (no answer scored yet)'
+    $('score').textContent = state.score.fMeasure == null ? '- (no answer scored yet)'
       : state.score.fMeasure.toFixed(3) + ' (' + state.score.agreed + ' of ' + state.score.scored + ' guessed right)';
     $('fit').textContent = (state.fitSeconds * 1000).toFixed(0) + ' ms';
     $('folder').textContent = state.folder;
