@@ -6,6 +6,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
@@ -152,9 +153,25 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        return prepareChecked(data, k, context).fit(constraints, context);
+    }
+
+    /**
+     * Steps 1 and the part of step 3 that does not depend on the supervision, done once: the base
+     * vectors, the sparse code, the graph and the coordinates where Ŝ is the identity. Each
+     * {@link PreparedFit#fit} then costs the constraint projection, the p x p generalized
+     * eigenproblem, the embedding and k-means, and gives the labels {@link #fit} gives with the same
+     * constraints and seed.
+     */
+    @Override
+    public PreparedFit prepare(Dataset data, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, ConstraintSet.empty(data.size()), k);
+        return prepareChecked(data, k, context);
+    }
+
+    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
-        LinearAlgebraBackend backend = context.backend();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
         int p = options.landmarksFor(n, k);
@@ -174,28 +191,55 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         if (graph.unusedLandmarks() > 0) {
             diagnostics.put("unusedLandmarks", graph.unusedLandmarks());
         }
+        LandmarkCoordinates coordinates = k == 1 ? null : diagnostics.time("eigen",
+                () -> LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), context.backend()));
+        double[] constant = k == 1 ? null : constantCoordinates(graph, coordinates, n);
+        Graph prepared = new Graph(n, k, landmarks, r, code, graph, coordinates, constant, diagnostics.build(),
+                (System.nanoTime() - start) / 1e9);
+        return (constraints, fitContext) -> fitPrepared(prepared, constraints, fitContext);
+    }
+
+    /** What {@link #prepare} keeps: everything that depends on the data alone. */
+    private record Graph(int n, int k, DenseMatrix landmarks, int nearest, SparseCode code, LandmarkGraph graph,
+                         LandmarkCoordinates coordinates, double[] constant, Diagnostics diagnostics, double seconds) {
+    }
+
+    private ClusteringResult fitPrepared(Graph prepared, ConstraintSet constraints, RunContext context) {
+        int n = prepared.n();
+        int k = prepared.k();
+        if (constraints.pointCount() != n) {
+            throw new IllegalArgumentException("The constraints of " + NAME + " refer to " + constraints.pointCount()
+                    + " points but the prepared data has " + n);
+        }
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        random.split(); // the base vectors' stream, drawn in prepare: k-means gets the same stream as in fit
+        LinearAlgebraBackend backend = context.backend();
+        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(prepared.diagnostics());
+        LandmarkGraph graph = prepared.graph();
         if (k == 1) {
-            return new ClusteringResult(NAME, new int[n], 1, null, (System.nanoTime() - start) / 1e9,
+            return new ClusteringResult(NAME, new int[n], 1, null, prepared.seconds() + (System.nanoTime() - start) / 1e9,
                     diagnostics.build(), null);
         }
+        int p = graph.normalizedCodes().columns();
         SparseMatrix normalizedCodes = graph.normalizedCodes();
         DenseMatrix constraintProjection = diagnostics.time("constraints",
                 () -> ConstraintMatrix.of(constraints, 1.0).congruence(normalizedCodes, backend));
         int constrained = constraints.constrainedPoints().length;
         double beta0 = options.beta0For(constrained, n);
+        LandmarkCoordinates coordinates = prepared.coordinates();
         Spectrum spectrum = diagnostics.time("eigen", () -> {
-            LandmarkCoordinates coordinates = LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), backend);
-            double[] constant = constantCoordinates(graph, coordinates, n);
             DenseMatrix projected = coordinates.project(constraintProjection, backend);
             boolean robust = options.variant() == ScacsVariant.ROBUST;
             DenseMatrix normalization = robust ? coordinates.project(
                     constrainedGram(normalizedCodes, constraints.constrainedPoints(), p), backend) : null;
-            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant,
-                    k, beta0, options.orthogonality(), robust, backend);
+            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization,
+                    prepared.constant(), k, beta0, options.orthogonality(), robust, backend);
             return new Spectrum(coordinates, solution, embeddingMap(graph, coordinates, solution.selection(), backend));
         });
         diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
         ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
+        SparseCode code = prepared.code();
         DenseMatrix embedding = diagnostics.time("embedding", () -> {
             DenseMatrix rows = LandmarkGraph.embed(code.codes(), spectrum.map(), context.parallel());
             rows.normalizeRows();
@@ -203,9 +247,10 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         });
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), constraints, random.split(), context));
-        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), spectrum.map(), true, clusters.centroids());
-        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
-                diagnostics.build(), model);
+        LandmarkModel model = new LandmarkModel(prepared.landmarks(), prepared.nearest(), code.sigma(), spectrum.map(),
+                true, clusters.centroids());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding,
+                prepared.seconds() + (System.nanoTime() - start) / 1e9, diagnostics.build(), model);
     }
 
     /** The eigen stage's results: the coordinates, steps 5 to 10, and the map of step 11. */
