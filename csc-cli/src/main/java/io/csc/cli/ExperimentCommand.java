@@ -1,5 +1,6 @@
 package io.csc.cli;
 
+import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.experiment.ExperimentManifest;
 import io.csc.experiment.ExperimentOutput;
@@ -8,15 +9,19 @@ import io.csc.experiment.ExperimentRunner;
 import io.csc.experiment.Measure;
 import io.csc.experiment.ResultTable;
 import io.csc.experiment.ResultTableMarkdown;
+import io.csc.experiment.RunJournal;
 import io.csc.experiment.RunRecord;
 import io.csc.experiment.SupervisionAmount;
 import io.csc.experiment.SupervisionKind;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,6 +77,12 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: experiments/<date>-<time>).")
     Path outputFolder;
 
+    @Option(names = "--resume",
+            description = "Continue the interrupted sweep in --out: the fits its records.jsonl holds are kept, the "
+                    + "others run. Give the options the sweep was started with; a folder made with another plan "
+                    + "is refused.")
+    boolean resume;
+
     @Option(names = "--plot", defaultValue = "acc,nmi", paramLabel = "MEASURE[,...]",
             description = "Measures plotted, one panel each: acc, nmi, ari, ri, dbi, cons, seconds; "
                     + "'none' for no plots (default: ${DEFAULT-VALUE}).")
@@ -81,6 +92,9 @@ final class ExperimentCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (resume && outputFolder == null) {
+            throw new IllegalArgumentException("--resume needs --out DIR, the folder of the sweep to continue");
+        }
         SupervisionKind supervisionKind = SupervisionKind.parse(kind);
         List<SupervisionAmount> amounts = sweep.amounts();
         List<Measure> plotted = plot.trim().equalsIgnoreCase("none") ? List.of() : Measure.parseList(plot);
@@ -95,18 +109,46 @@ final class ExperimentCommand implements Callable<Integer> {
                 common.seed, k);
         Path folder = outputFolder != null ? outputFolder
                 : Path.of("experiments", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Instant started = Instant.now();
+        ExperimentManifest manifest = ExperimentManifest.of(plan, commandLine(), threads, data.describeScaling(), started,
+                0).withStatus(ExperimentManifest.RUNNING);
+        Path manifestFile = folder.resolve(ExperimentOutput.MANIFEST);
+        ExperimentManifest before = resume ? resumable(folder, manifestFile, manifest) : null;
         OutputFile.requireWritableFolder(folder, "--out");
+        if (!resume && interrupted(manifestFile)) {
+            throw new IllegalArgumentException(folder + " holds an interrupted sweep (" + ExperimentOutput.MANIFEST
+                    + " says " + ExperimentManifest.RUNNING + "): add --resume to continue it, or choose another --out");
+        }
+        if (before != null) {
+            manifest = manifest.startedAs(before);
+        }
+        manifest.write(manifestFile);
         out.printf(Locale.ROOT, "csc experiment: %d data set%s, %d method%s, %s at %s, %d repetitions, seed %d, %d fits%n",
                 datasets.size(), datasets.size() == 1 ? "" : "s", configurations.size(), configurations.size() == 1 ? "" : "s",
                 supervisionKind.text(), String.join(", ", plan.amounts().stream().map(SupervisionAmount::label).toList()),
                 plan.repeats(), plan.seed(), plan.runCount());
-        out.flush();
-        Instant started = Instant.now();
         long start = System.nanoTime();
-        List<RunRecord> records = new ExperimentRunner(threads, common.progress(err)).run(plan);
+        Path recordsFile = folder.resolve(ExperimentOutput.RECORDS);
+        List<RunRecord> records;
+        int resumed;
+        try (RunJournal journal = resume ? RunJournal.resume(recordsFile) : RunJournal.start(recordsFile)) {
+            resumed = journal.finished().size();
+            if (resume) {
+                out.printf(Locale.ROOT, "resuming %s: %d of %d fits done before%n", folder, resumed, plan.runCount());
+            }
+            out.flush();
+            records = new ExperimentRunner(threads, common.progress(err)).run(plan, journal.finished(), journal);
+        } catch (UncheckedIOException e) {
+            throw new OutputFile.OutputException("Cannot write --out " + recordsFile + ": " + OutputFile.reason(e.getCause())
+                    + "; the records written so far are kept: continue with --resume");
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
-        ExperimentManifest manifest = ExperimentManifest.of(plan, commandLine(), threads, data.describeScaling(), started,
-                seconds);
+        List<String> notes = new ArrayList<>(before == null ? List.of() : before.notes());
+        if (resume) {
+            notes.add(String.format(Locale.ROOT, "resumed %s with %d of %d fits done before; the time is that of the "
+                    + "last part", started.truncatedTo(ChronoUnit.SECONDS), resumed, plan.runCount()));
+        }
+        manifest = manifest.withSeconds(seconds).withNotes(notes).withStatus(ExperimentManifest.FINISHED);
         List<Path> written = ExperimentOutput.write(folder, manifest, records, plotted);
         out.println();
         out.print(ResultTableMarkdown.write(ResultTable.of(records), List.of(Measure.ACCURACY, Measure.NMI, Measure.SECONDS)));
@@ -126,6 +168,33 @@ final class ExperimentCommand implements Callable<Integer> {
             return ExitCodes.FAILED;
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The manifest of the sweep in {@code folder}, checked to hold the fits of {@code asked}.
+     *
+     * @throws IllegalArgumentException when there is nothing to resume, or the folder's plan differs
+     */
+    private static ExperimentManifest resumable(Path folder, Path manifestFile, ExperimentManifest asked) {
+        if (!Files.isRegularFile(manifestFile)) {
+            throw new IllegalArgumentException("Nothing to resume in " + folder + ": it holds no "
+                    + ExperimentOutput.MANIFEST + "; run without --resume to start the sweep");
+        }
+        ExperimentManifest before = ExperimentManifest.read(manifestFile);
+        asked.planDifference(before).ifPresent(difference -> {
+            throw new IllegalArgumentException("Cannot resume " + folder + ": it was made with another plan ("
+                    + difference + "); give the options it was started with, or choose another --out");
+        });
+        return before;
+    }
+
+    /** Whether {@code manifestFile} is that of a sweep that started and did not finish (one it cannot read is not). */
+    private static boolean interrupted(Path manifestFile) {
+        try {
+            return Files.isRegularFile(manifestFile) && ExperimentManifest.read(manifestFile).unfinished();
+        } catch (DataException e) {
+            return false;
+        }
     }
 
     /** The command as typed (the arguments include the subcommand's name). */

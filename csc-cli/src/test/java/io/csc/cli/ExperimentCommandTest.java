@@ -160,4 +160,58 @@ class ExperimentCommandTest {
         System.arraycopy(more, 0, all, first.length, more.length);
         return all;
     }
+
+    @Test
+    void anInterruptedSweepIsResumedWithoutRepeatingItsFinishedFits() throws IOException {
+        String[] sweep = {"experiment", "--data", "iris,wine", "--data-dir", dataDirectory.toString(), "-a",
+                "njw,cop-kmeans,scacs", "--known-fraction", "0.1,0.2", "--repeats", "2", "--plot", "none", "-q"};
+        Path whole = folder.resolve("whole");
+        assertEquals(0, run(with(sweep, "--out", whole.toString())).exitCode());
+        Path interrupted = folder.resolve("interrupted");
+        assertEquals(0, run(with(sweep, "--out", interrupted.toString())).exitCode());
+        // As a kill leaves it: the first records, a line cut short, the manifest of a running sweep.
+        Path records = interrupted.resolve(ExperimentOutput.RECORDS);
+        List<String> kept = Files.readAllLines(records).subList(0, 7);
+        Files.writeString(records, String.join("\n", kept) + "\n" + "{\"dataset\":\"wi");
+        Path manifest = interrupted.resolve(ExperimentOutput.MANIFEST);
+        ExperimentManifest.read(manifest).withStatus(ExperimentManifest.RUNNING).write(manifest);
+        Files.delete(interrupted.resolve(ExperimentOutput.CSV));
+
+        Run fresh = run(with(sweep, "--out", interrupted.toString()));
+        assertEquals(ExitCodes.USAGE, fresh.exitCode());
+        assertEquals("csc: " + interrupted + " holds an interrupted sweep (experiment.json says running): add --resume "
+                + "to continue it, or choose another --out", fresh.err().strip());
+        Run otherPlan = run(with(sweep, "--out", interrupted.toString(), "--resume", "--seed", "7"));
+        assertEquals(ExitCodes.USAGE, otherPlan.exitCode());
+        assertEquals("csc: Cannot resume " + interrupted + ": it was made with another plan (seed 7 (the folder's: 42)); "
+                + "give the options it was started with, or choose another --out", otherPlan.err().strip());
+
+        Run resumed = run(with(sweep, "--out", interrupted.toString(), "--resume", "--threads", "2"));
+        assertEquals(0, resumed.exitCode(), resumed.err());
+        assertTrue(resumed.out().contains("resuming " + interrupted + ": 7 of 20 fits done before"), resumed.out());
+        List<String> lines = Files.readAllLines(records);
+        assertEquals(20, lines.size());
+        assertTrue(lines.containsAll(kept), "the finished fits' records are kept as they were, times included");
+        assertEquals(withoutTimes(ResultTableCsv.read(whole.resolve(ExperimentOutput.CSV))),
+                withoutTimes(ResultTableCsv.read(interrupted.resolve(ExperimentOutput.CSV))));
+        ExperimentManifest finished = ExperimentOutput.readManifest(interrupted);
+        assertTrue(!finished.unfinished() && finished.notes().get(0).contains("with 7 of 20 fits done before"),
+                finished.toString());
+        assertEquals("csc: --resume needs --out DIR, the folder of the sweep to continue",
+                run(with(sweep, "--resume")).err().strip());
+    }
+
+    private static String[] with(String[] arguments, String... more) {
+        String[] all = java.util.Arrays.copyOf(arguments, arguments.length + more.length);
+        System.arraycopy(more, 0, all, arguments.length, more.length);
+        return all;
+    }
+
+    /** The table without its times, which differ from run to run. */
+    private static List<String> withoutTimes(ResultTable table) {
+        return table.rows().stream().map(row -> row.dataset() + " " + row.algorithm() + " " + row.amount() + " "
+                + row.runs() + " " + row.failures() + " " + row.summary(io.csc.experiment.Measure.ACCURACY) + " "
+                + row.summary(io.csc.experiment.Measure.NMI) + " " + row.summary(io.csc.experiment.Measure.ARI) + " "
+                + row.summary(io.csc.experiment.Measure.CONSTRAINT_SATISFACTION)).toList();
+    }
 }

@@ -11,16 +11,13 @@ import io.csc.algorithm.ModelState;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
+import io.csc.util.ReplacedFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -103,35 +100,18 @@ public final class ModelFile {
         }
         header.add("arrays", arrayList);
 
-        Path target = file.toAbsolutePath();
-        Path directory = target.getParent();
-        if (directory != null) {
-            Files.createDirectories(directory);
-        }
-        // A sibling with the default permissions (createTempFile would make it readable by its owner only).
-        Path temporary = target.resolveSibling(target.getFileName() + "." + Long.toHexString(System.nanoTime())
-                + ".partial");
-        try {
-            try (OutputStream out = Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE); ZipOutputStream zip = new ZipOutputStream(out)) {
-                zip.putNextEntry(new ZipEntry(HEADER));
-                zip.write(new GsonBuilder().setPrettyPrinting().create().toJson(header)
-                        .getBytes(StandardCharsets.UTF_8));
+        ReplacedFile.write(file, out -> {
+            ZipOutputStream zip = new ZipOutputStream(out);
+            zip.putNextEntry(new ZipEntry(HEADER));
+            zip.write(new GsonBuilder().setPrettyPrinting().create().toJson(header).getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+            for (int a = 0; a < contents.size(); a++) {
+                zip.putNextEntry(new ZipEntry(arrayList.get(a).getAsJsonObject().get("file").getAsString()));
+                zip.write(contents.get(a));
                 zip.closeEntry();
-                for (int a = 0; a < contents.size(); a++) {
-                    zip.putNextEntry(new ZipEntry(arrayList.get(a).getAsJsonObject().get("file").getAsString()));
-                    zip.write(contents.get(a));
-                    zip.closeEntry();
-                }
             }
-            try {
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+            zip.finish();
+        });
     }
 
     /**

@@ -4,19 +4,25 @@ import com.google.gson.JsonParseException;
 import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.linalg.LinearAlgebra;
+import io.csc.model.Provenance;
 import io.csc.util.JsonFormat;
+import io.csc.util.ReplacedFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How an experiment was run, written beside its records as {@code experiment.json}: the command,
@@ -38,11 +44,19 @@ import java.util.Optional;
  * @param datasets the data sets
  * @param algorithms the methods
  * @param notes remarks on how the experiment was set up (such as data sets left out), one line each
+ * @param status {@value #RUNNING} while the sweep runs (written when it starts, so that an
+ *        interrupted sweep can be resumed), {@value #FINISHED} once its files are written (null, in
+ *        the manifests of earlier versions, also means finished)
  */
 public record ExperimentManifest(String command, String started, String machine, String backend, int threads,
                                  double seconds, String kind, List<String> amounts, int repeats, long seed,
                                  Integer clusters, String scaling, List<DatasetInfo> datasets,
-                                 List<AlgorithmInfo> algorithms, List<String> notes) {
+                                 List<AlgorithmInfo> algorithms, List<String> notes, String status) {
+
+    /** The status of a sweep that is running, or was interrupted. */
+    public static final String RUNNING = "running";
+    /** The status of a sweep whose files are written. */
+    public static final String FINISHED = "finished";
 
     public ExperimentManifest {
         amounts = List.copyOf(amounts);
@@ -58,8 +72,11 @@ public record ExperimentManifest(String command, String started, String machine,
      * @param points n
      * @param dimension d
      * @param classes the number of classes of its ground truth
+     * @param fingerprint SHA-256 prefixes of its features (as clustered, after scaling) and of its
+     *        ground truth, to recognise the same data when a sweep is resumed (null in the manifests of
+     *        earlier versions)
      */
-    public record DatasetInfo(String name, int points, int dimension, int classes) {
+    public record DatasetInfo(String name, int points, int dimension, int classes, String fingerprint) {
     }
 
     /**
@@ -91,11 +108,18 @@ public record ExperimentManifest(String command, String started, String machine,
         return new ExperimentManifest(command, started.truncatedTo(ChronoUnit.SECONDS).toString(), describeMachine(),
                 LinearAlgebra.describe(LinearAlgebra.defaultBackend()), threads, seconds, plan.kind().text(),
                 plan.amounts().stream().map(SupervisionAmount::text).toList(), plan.repeats(), plan.seed(),
-                plan.clusters(), scaling, datasets, algorithms, List.of());
+                plan.clusters(), scaling, datasets, algorithms, List.of(), FINISHED);
     }
 
     private static DatasetInfo info(Dataset data) {
-        return new DatasetInfo(data.name(), data.size(), data.dimension(), data.classCount());
+        int[] labels = data.hasLabels() ? data.labels() : new int[0];
+        double[] truth = new double[labels.length];
+        for (int i = 0; i < labels.length; i++) {
+            truth[i] = labels[i];
+        }
+        String fingerprint = Provenance.fingerprint(data.features()).substring(0, 32) + "-"
+                + Provenance.fingerprint(truth).substring(0, 32);
+        return new DatasetInfo(data.name(), data.size(), data.dimension(), data.classCount(), fingerprint);
     }
 
     /** This machine: operating system, architecture, processors, Java version and maximum heap. */
@@ -109,13 +133,86 @@ public record ExperimentManifest(String command, String started, String machine,
     /** The same manifest with the experiment's duration. */
     public ExperimentManifest withSeconds(double newSeconds) {
         return new ExperimentManifest(command, started, machine, backend, threads, newSeconds, kind, amounts, repeats,
-                seed, clusters, scaling, datasets, algorithms, notes);
+                seed, clusters, scaling, datasets, algorithms, notes, status);
     }
 
     /** The same manifest with {@code newNotes} instead of its notes. */
     public ExperimentManifest withNotes(List<String> newNotes) {
         return new ExperimentManifest(command, started, machine, backend, threads, seconds, kind, amounts, repeats,
-                seed, clusters, scaling, datasets, algorithms, newNotes);
+                seed, clusters, scaling, datasets, algorithms, newNotes, status);
+    }
+
+    /** The same manifest with another {@link #status}. */
+    public ExperimentManifest withStatus(String newStatus) {
+        return new ExperimentManifest(command, started, machine, backend, threads, seconds, kind, amounts, repeats,
+                seed, clusters, scaling, datasets, algorithms, notes, newStatus);
+    }
+
+    /** The same manifest with the command and start of {@code first}: a resumed sweep keeps how it began. */
+    public ExperimentManifest startedAs(ExperimentManifest first) {
+        return new ExperimentManifest(first.command, first.started, machine, backend, threads, seconds, kind, amounts,
+                repeats, seed, clusters, scaling, datasets, algorithms, notes, status);
+    }
+
+    /** Whether the sweep of this manifest was started and has not written its files: running, or interrupted. */
+    public boolean unfinished() {
+        return RUNNING.equals(status);
+    }
+
+    /**
+     * How this plan differs from that of {@code other}, the manifest of an earlier sweep, in words
+     * ({@code seed 4 (the folder's: 3)}), or empty when both run the same fits: the same data (by fingerprint), methods with the same
+     * parameters, kind, amounts, repetitions, seed, k and scaling. The command, machine, backend and
+     * threads may differ.
+     */
+    public Optional<String> planDifference(ExperimentManifest other) {
+        List<String> differences = new ArrayList<>();
+        compare(differences, "supervision kind", kind, other.kind);
+        compare(differences, "amounts", String.join(",", amounts), String.join(",", other.amounts));
+        compare(differences, "repetitions", repeats, other.repeats);
+        compare(differences, "seed", seed, other.seed);
+        compare(differences, "k", clusters == null ? "the number of classes" : clusters,
+                other.clusters == null ? "the number of classes" : other.clusters);
+        compare(differences, "scaling", scaling, other.scaling);
+        compare(differences, "data sets", datasets.stream().map(DatasetInfo::name).toList(),
+                other.datasets.stream().map(DatasetInfo::name).toList());
+        compare(differences, "methods", algorithms.stream().map(AlgorithmInfo::name).toList(),
+                other.algorithms.stream().map(AlgorithmInfo::name).toList());
+        if (differences.isEmpty()) {
+            for (int i = 0; i < datasets.size(); i++) {
+                DatasetInfo mine = datasets.get(i);
+                DatasetInfo theirs = other.datasets.get(i);
+                if (!mine.equals(theirs)) {
+                    differences.add("the data set " + mine.name() + " (" + mine.points() + " x " + mine.dimension()
+                            + ") is not the folder's (" + theirs.points() + " x " + theirs.dimension()
+                            + (mine.points() == theirs.points() && mine.dimension() == theirs.dimension()
+                            ? ", other values" : "") + ")");
+                }
+            }
+            for (int i = 0; i < algorithms.size(); i++) {
+                Map<String, String> mine = algorithms.get(i).parameters();
+                Map<String, String> theirs = other.algorithms.get(i).parameters();
+                for (String key : union(mine.keySet(), theirs.keySet())) {
+                    if (!Objects.equals(mine.get(key), theirs.get(key))) {
+                        differences.add(algorithms.get(i).name() + " " + key + "=" + mine.get(key) + " (the folder's: "
+                                + key + "=" + theirs.get(key) + ")");
+                    }
+                }
+            }
+        }
+        return differences.isEmpty() ? Optional.empty() : Optional.of(differences.get(0));
+    }
+
+    private static List<String> union(Set<String> first, Set<String> second) {
+        Set<String> keys = new LinkedHashSet<>(first);
+        keys.addAll(second);
+        return List.copyOf(keys);
+    }
+
+    private static void compare(List<String> differences, String what, Object here, Object there) {
+        if (!Objects.equals(here, there)) {
+            differences.add(what + " " + here + " (the folder's: " + there + ")");
+        }
     }
 
     /** The information on the method called {@code name}, if it took part. */
@@ -128,14 +225,10 @@ public record ExperimentManifest(String command, String started, String machine,
         return datasets.stream().filter(dataset -> dataset.name().equals(name)).findFirst();
     }
 
-    /** Writes the manifest as pretty-printed JSON (creating the folder). */
+    /** Writes the manifest as pretty-printed JSON (creating the folder), replacing the file once written. */
     public void write(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.writeString(file, JsonFormat.GSON.newBuilder().setPrettyPrinting().create().toJson(this) + "\n",
-                StandardCharsets.UTF_8);
+        String json = JsonFormat.GSON.newBuilder().setPrettyPrinting().create().toJson(this) + "\n";
+        ReplacedFile.writeText(file, writer -> writer.write(json));
     }
 
     /**

@@ -11,10 +11,14 @@ import io.csc.util.ProgressListener;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Runs an {@link ExperimentPlan}: one task per data set, repetition and amount (plus one per data
@@ -23,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * seed the plan gives it, so the records do not depend on the thread count (their times aside).
  *
  * <p>A fit that throws (a method refusing the size, a solver that does not converge, running out
- * of memory) becomes a failed {@link RunRecord} with the reason; the sweep goes on.
+ * of memory) becomes a failed {@link RunRecord} with the reason; the sweep goes on. Each record is
+ * handed on as its fit completes ({@link RunJournal} appends it to the records file), and a resumed
+ * sweep runs only the fits ({@link FitKey}) its journal does not hold.
  */
 public final class ExperimentRunner {
 
@@ -47,16 +53,37 @@ public final class ExperimentRunner {
      * in plan order), amount (unconstrained first, then ascending) and repetition.
      */
     public List<RunRecord> run(ExperimentPlan plan) {
+        return run(plan, List.of(), record -> { });
+    }
+
+    /**
+     * Runs the fits of {@code plan} that {@code finished} does not hold, hands each record to
+     * {@code completed} as soon as its fit ends (one call at a time, from the worker threads), and
+     * returns the finished and the new records together, in the order of {@link #run(ExperimentPlan)}.
+     * The fits of a resumed sweep are exactly those of an uninterrupted one: every draw and seed
+     * comes from the plan, never from what ran before.
+     *
+     * @param finished the records of fits of this plan that ran before (a resumed sweep's)
+     * @throws IllegalArgumentException when a finished record is not a fit of {@code plan}
+     */
+    public List<RunRecord> run(ExperimentPlan plan, List<RunRecord> finished, Consumer<RunRecord> completed) {
+        Map<FitKey, RunRecord> done = finishedFits(plan, finished);
         Map<String, ClusteringAlgorithm> methods = new HashMap<>();
         for (AlgorithmConfiguration algorithm : plan.algorithms()) {
             methods.put(algorithm.name(), algorithm.create());
         }
         long total = plan.runCount();
         String stage = "experiment: " + total + " fits on " + plan.datasets().size() + " data set"
-                + (plan.datasets().size() == 1 ? "" : "s") + " with " + threads + " thread" + (threads == 1 ? "" : "s");
-        AtomicLong done = new AtomicLong();
-        Runnable fitDone = () -> progress.progress(stage, done.incrementAndGet(), total);
-        progress.progress(stage, 0, total);
+                + (plan.datasets().size() == 1 ? "" : "s") + " with " + threads + " thread" + (threads == 1 ? "" : "s")
+                + (done.isEmpty() ? "" : ", " + done.size() + " done before");
+        AtomicLong count = new AtomicLong(done.size());
+        Fits fits = new Fits(plan, methods, done.keySet(), record -> {
+            synchronized (completed) {
+                completed.accept(record);
+            }
+            progress.progress(stage, count.incrementAndGet(), total);
+        });
+        progress.progress(stage, count.get(), total);
         // Repetitions outermost: every stretch of the queue mixes all data sets and methods, so that
         // the progress (and its estimate of the time left) moves evenly. The order of the records
         // is fixed afterwards.
@@ -65,16 +92,16 @@ public final class ExperimentRunner {
             for (Dataset data : plan.datasets()) {
                 int r = repetition;
                 if (!plan.unconstrainedAlgorithms().isEmpty()) {
-                    tasks.add(() -> unconstrainedRuns(plan, data, r, methods, fitDone));
+                    tasks.add(() -> fits.unconstrained(data, r));
                 }
                 if (!plan.constrainedAlgorithms().isEmpty()) {
                     for (SupervisionAmount amount : plan.amounts()) {
-                        tasks.add(() -> constrainedRuns(plan, data, amount, r, methods, fitDone));
+                        tasks.add(() -> fits.constrained(data, amount, r));
                     }
                 }
             }
         }
-        List<RunRecord> records = new ArrayList<>();
+        List<RunRecord> records = new ArrayList<>(done.values());
         try (Parallel parallel = Parallel.withThreads(threads)) {
             for (List<RunRecord> taskRecords : parallel.invokeAll(tasks)) {
                 records.addAll(taskRecords);
@@ -82,6 +109,31 @@ public final class ExperimentRunner {
         }
         records.sort(order(plan));
         return List.copyOf(records);
+    }
+
+    /** The finished records by their fit; each must be a fit of {@code plan}. */
+    private static Map<FitKey, RunRecord> finishedFits(ExperimentPlan plan, List<RunRecord> finished) {
+        Set<FitKey> planned = new HashSet<>();
+        for (Dataset data : plan.datasets()) {
+            for (int repetition = 0; repetition < plan.repeats(); repetition++) {
+                for (AlgorithmConfiguration algorithm : plan.unconstrainedAlgorithms()) {
+                    planned.add(FitKey.of(plan, data, algorithm, null, repetition));
+                }
+                for (AlgorithmConfiguration algorithm : plan.constrainedAlgorithms()) {
+                    for (SupervisionAmount amount : plan.amounts()) {
+                        planned.add(FitKey.of(plan, data, algorithm, amount, repetition));
+                    }
+                }
+            }
+        }
+        Map<FitKey, RunRecord> done = new LinkedHashMap<>();
+        for (RunRecord record : finished) {
+            FitKey key = FitKey.of(plan, record).filter(planned::contains).orElseThrow(() -> new IllegalArgumentException(
+                    "The finished fit of " + record.algorithm() + " on " + record.dataset() + ", repetition "
+                            + record.repetition() + ", is not a fit of this plan: the sweep was made with other options"));
+            done.putIfAbsent(key, record);
+        }
+        return done;
     }
 
     private static Comparator<RunRecord> order(ExperimentPlan plan) {
@@ -99,38 +151,49 @@ public final class ExperimentRunner {
                 .thenComparingInt(RunRecord::repetition);
     }
 
-    private static List<RunRecord> unconstrainedRuns(ExperimentPlan plan, Dataset data, int repetition,
-                                                     Map<String, ClusteringAlgorithm> methods, Runnable fitDone) {
-        List<RunRecord> records = new ArrayList<>();
-        ConstraintSet none = ConstraintSet.empty(data.size());
-        for (AlgorithmConfiguration algorithm : plan.unconstrainedAlgorithms()) {
-            records.add(fit(plan, data, algorithm, methods.get(algorithm.name()), null, none, List.of(), repetition));
-            fitDone.run();
-        }
-        return records;
-    }
+    /** The fits of one plan still to run, each record handed on as soon as its fit ends. */
+    private record Fits(ExperimentPlan plan, Map<String, ClusteringAlgorithm> methods, Set<FitKey> done,
+                        Consumer<RunRecord> completed) {
 
-    private static List<RunRecord> constrainedRuns(ExperimentPlan plan, Dataset data, SupervisionAmount amount,
-                                                   int repetition, Map<String, ClusteringAlgorithm> methods,
-                                                   Runnable fitDone) {
-        List<RunRecord> records = new ArrayList<>();
-        SupervisionDraw draw = null;
-        String drawFailure = null;
-        try {
-            draw = plan.supervision(data, amount, repetition);
-        } catch (RuntimeException e) {
-            drawFailure = "drawing the supervision failed: " + reason(e);
-        }
-        for (AlgorithmConfiguration algorithm : plan.constrainedAlgorithms()) {
-            if (draw == null) {
-                records.add(record(plan, data, algorithm, amount, repetition, null, Double.NaN, drawFailure, List.of()));
-            } else {
-                records.add(fit(plan, data, algorithm, methods.get(algorithm.name()), amount, draw.constraints(),
-                        draw.notes(), repetition));
+        List<RunRecord> unconstrained(Dataset data, int repetition) {
+            List<RunRecord> records = new ArrayList<>();
+            ConstraintSet none = ConstraintSet.empty(data.size());
+            for (AlgorithmConfiguration algorithm : plan.unconstrainedAlgorithms()) {
+                if (!done.contains(FitKey.of(plan, data, algorithm, null, repetition))) {
+                    records.add(completed(fit(plan, data, algorithm, methods.get(algorithm.name()), null, none,
+                            List.of(), repetition)));
+                }
             }
-            fitDone.run();
+            return records;
         }
-        return records;
+
+        List<RunRecord> constrained(Dataset data, SupervisionAmount amount, int repetition) {
+            List<AlgorithmConfiguration> remaining = plan.constrainedAlgorithms().stream()
+                    .filter(algorithm -> !done.contains(FitKey.of(plan, data, algorithm, amount, repetition))).toList();
+            List<RunRecord> records = new ArrayList<>();
+            if (remaining.isEmpty()) {
+                return records;
+            }
+            SupervisionDraw draw = null;
+            String drawFailure = null;
+            try {
+                draw = plan.supervision(data, amount, repetition);
+            } catch (RuntimeException e) {
+                drawFailure = "drawing the supervision failed: " + reason(e);
+            }
+            for (AlgorithmConfiguration algorithm : remaining) {
+                records.add(completed(draw == null
+                        ? record(plan, data, algorithm, amount, repetition, null, Double.NaN, drawFailure, List.of())
+                        : fit(plan, data, algorithm, methods.get(algorithm.name()), amount, draw.constraints(),
+                                draw.notes(), repetition)));
+            }
+            return records;
+        }
+
+        private RunRecord completed(RunRecord record) {
+            completed.accept(record);
+            return record;
+        }
     }
 
     private static RunRecord fit(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,

@@ -7,9 +7,9 @@ import com.google.gson.JsonParser;
 import io.csc.data.DataException;
 import io.csc.metric.Evaluation;
 import io.csc.util.JsonFormat;
+import io.csc.util.ReplacedFile;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,18 +90,17 @@ public final class RunRecordJson {
                 required(json, "runSeed").getAsLong(), evaluation, number(json, "seconds"), failure, warnings);
     }
 
-    /** Writes {@code records} to {@code file}, one line each (creating its folder). */
+    /**
+     * Writes {@code records} to {@code file}, one line each (creating its folder), replacing the
+     * file only once all are written.
+     */
     public static void write(Path file, List<RunRecord> records) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        ReplacedFile.writeText(file, writer -> {
             for (RunRecord record : records) {
                 writer.write(toJson(record));
                 writer.write('\n');
             }
-        }
+        });
     }
 
     /**

@@ -11,7 +11,8 @@
  * zero.
  *
  * <p>Outputs: {@link io.csc.experiment.RunRecordJson} (JSON lines of the records),
- * {@link io.csc.experiment.ResultTableCsv} and {@link io.csc.experiment.ResultTableMarkdown}
+ * {@link io.csc.experiment.RunJournal} (the same lines appended as fits complete, from which an
+ * interrupted sweep resumes), {@link io.csc.experiment.ResultTableCsv} and {@link io.csc.experiment.ResultTableMarkdown}
  * (the table, with readers), {@link io.csc.experiment.QualityPlot} (PNG plots of quality against
  * supervision), {@link io.csc.experiment.ExperimentOutput} (an experiment's folder) and
  * {@link io.csc.experiment.ResultsReport} (the project's docs/RESULTS.md).
