@@ -9,6 +9,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.experiment.AlgorithmConfiguration;
+import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
 import io.csc.model.FittedModel;
 import io.csc.model.MethodSetting;
@@ -94,7 +95,9 @@ final class ClusterCommand implements Callable<Integer> {
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
         supervision.requireClassesWithin(constraints, clusters);
         ClusteringResult result;
+        String backend;
         try (RunContext context = common.context(err)) {
+            backend = LinearAlgebra.describe(context.backend());
             result = method.fit(dataset, constraints, clusters, context);
         } catch (OutOfMemoryError error) {
             throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
@@ -109,15 +112,15 @@ final class ClusterCommand implements Callable<Integer> {
         }
         if (json || jsonLabels) {
             Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataset,
-                    clusters, constraints, result, evaluation, common.seed, common.threadCount());
+                    clusters, constraints, result, evaluation, backend, common.seed, common.threadCount());
             if (jsonLabels) {
                 report.put("labels", result.labels());
             }
             out.println(Json.write(report));
         } else {
             RunReport.human(out, descriptor.name(), dataset, clusters, constraints,
-                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, common.threadCount(),
-                    common.seed);
+                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, backend,
+                    common.threadCount(), common.seed);
             if (written != null) {
                 out.println(written);
             }

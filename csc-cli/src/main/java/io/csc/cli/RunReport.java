@@ -3,7 +3,6 @@ package io.csc.cli;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
-import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -18,7 +17,7 @@ final class RunReport {
 
     static Map<String, Object> json(String algorithm, Map<String, String> parameters, Dataset data, int k,
                                     ConstraintSet constraints, ClusteringResult result, Evaluation evaluation,
-                                    long seed, int threads) {
+                                    String backend, long seed, int threads) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("algorithm", algorithm);
         json.put("data", data.name());
@@ -26,7 +25,7 @@ final class RunReport {
         json.put("d", data.dimension());
         json.put("k", k);
         json.put("seconds", result.seconds());
-        json.put("backend", LinearAlgebra.describe());
+        json.put("backend", backend);
         json.put("threads", threads);
         json.put("seed", seed);
         json.put("parameters", parameters);
@@ -62,10 +61,11 @@ final class RunReport {
      * unconstrained method), times, quality against the ground truth when there is one, warnings.
      */
     static void human(PrintWriter out, String algorithm, Dataset data, int k, ConstraintSet constraints,
-                      boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, int threads, long seed) {
+                      boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, String backend,
+                      int threads, long seed) {
         out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, data.name(), data.size(),
                 data.dimension(), k);
-        out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", LinearAlgebra.describe(), threads, seed);
+        out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", backend, threads, seed);
         out.printf(Locale.ROOT, "supervision: %s%n", constraints.isEmpty() ? "none"
                 : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "
                 + constraints.constrainedPoints().length + " points" + (supervisionIgnored ? " (ignored by " + algorithm
