@@ -4,6 +4,7 @@ import io.csc.api.RunContext;
 import io.csc.cluster.CanonicalLabels;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 
 /**
  * A method whose results leave nothing to chance or silence: cluster ids in
@@ -36,9 +37,23 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return method.name();
     }
 
+    /** Accepts data of either precision: what the method inside cannot read is widened first. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringResult result = canonical(method.fit(data, constraints, k, context));
+        boolean widen = data.precision() == Precision.FLOAT && !method.acceptsSinglePrecision();
+        ClusteringResult result = canonical(method.fit(widen ? data.inPrecision(Precision.DOUBLE) : data, constraints,
+                k, context));
+        if (widen) {
+            result = result.withDiagnostics(Diagnostics.builder().merge(result.diagnostics())
+                    .warn(method.name() + " computes on double-precision features: the single-precision data was "
+                            + "widened for the fit (the landmark methods lsc-r, scacs and sc-pc keep single precision)")
+                    .build());
+        }
         if (constrained) {
             result = Collapse.annotate(result, constraints);
         }

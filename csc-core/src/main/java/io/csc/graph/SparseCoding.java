@@ -3,6 +3,7 @@ package io.csc.graph;
 import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
@@ -80,7 +81,7 @@ public final class SparseCoding {
             }
             float[] centred = new float[p * d];
             double[] norms = new double[p];
-            centre(u, 0, p, d, mean, centred, norms);
+            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, centred, norms);
             return new LandmarkTable(landmarks, mean, centred, norms);
         }
 
@@ -93,20 +94,23 @@ public final class SparseCoding {
     }
 
     /**
-     * The block step: the r nearest of the p landmarks for {@code count} rows of the row-major
-     * array {@code x} starting at row {@code from}, with the sums over all landmarks when
+     * The block step: the r nearest of the p landmarks for {@code count} rows of {@code data}
+     * (either precision) starting at row {@code from}, with the sums over all landmarks when
      * {@code allSums} (else they are 0: only the mean-distance rules need them, and the square root of
      * every distance is a noticeable part of the step). Pure: depends only on its arguments.
      */
-    public static NearestLandmarks nearest(double[] x, int from, int count, int d, LandmarkTable table, int r,
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r,
                                            boolean allSums, LinearAlgebraBackend backend, Parallel parallel) {
         int p = table.size();
+        int d = data.dimension();
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
         float[] rows = new float[count * d];
         double[] rowNorms = new double[count];
-        centre(x, from, count, d, table.mean(), rows, rowNorms);
+        centre(data, from, count, table.mean(), rows, rowNorms);
+        double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
+        float[] singleX = x == null ? data.floatFeatures() : null;
         float[] products = new float[count * p];
         backend.gemm(false, true, count, p, d, 1.0f, rows, 0, d, table.centred(), 0, d, 0.0f, products, 0, p);
         double[] landmarkNorms = table.centredNorms();
@@ -138,7 +142,9 @@ public final class SparseCoding {
                 }
                 int point = from + row;
                 for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d);
+                    candidateDistances[t] = x != null
+                            ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
+                            : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
                 }
                 int out = row * r;
                 int kept = 0;
@@ -157,18 +163,20 @@ public final class SparseCoding {
         return new NearestLandmarks(count, r, indices, nearestDistances, distanceSum, squaredSum);
     }
 
-    /** Rows {@code from .. from + count} of x minus {@code mean}, in single precision, and their squared norms. */
-    private static void centre(double[] x, int from, int count, int d, double[] mean, float[] out, double[] norms) {
-        for (int row = 0; row < count; row++) {
-            int source = (from + row) * d;
-            int target = row * d;
+    /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
+    private static void centre(Dataset data, int from, int count, double[] mean, float[] out, double[] norms) {
+        int d = data.dimension();
+        double[] row = new double[d];
+        for (int r = 0; r < count; r++) {
+            data.copyRow(from + r, row, 0);
+            int target = r * d;
             double norm = 0;
             for (int t = 0; t < d; t++) {
-                float value = (float) (x[source + t] - mean[t]);
+                float value = (float) (row[t] - mean[t]);
                 out[target + t] = value;
                 norm += (double) value * value;
             }
-            norms[row] = norm;
+            norms[r] = norm;
         }
     }
 
@@ -245,15 +253,13 @@ public final class SparseCoding {
                     + data.dimension());
         }
         int n = data.size();
-        int d = data.dimension();
-        double[] x = data.features();
         LandmarkTable table = LandmarkTable.of(landmarks);
         int blockRows = blockRows(landmarks.rows());
         List<NearestLandmarks> blocks = new java.util.ArrayList<>();
         int blockCount = (n + blockRows - 1) / blockRows;
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            blocks.add(nearest(x, start, count, d, table, r, sums, context.backend(), context.parallel()));
+            blocks.add(nearest(data, start, count, table, r, sums, context.backend(), context.parallel()));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         return blocks;

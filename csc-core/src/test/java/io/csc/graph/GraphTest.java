@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
 import io.csc.testing.TestData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class GraphTest {
 
@@ -106,9 +109,11 @@ class GraphTest {
         }
     }
 
-    @Test
-    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks() {
-        Dataset data = TestData.gaussian(4500, 2, 4); // more than one block of 4096 rows
+    @ParameterizedTest
+    @EnumSource(Precision.class)
+    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks(Precision precision) {
+        // more than one block of 4096 rows; single precision is compared with the exact computation on its own values
+        Dataset data = TestData.gaussian(4500, 2, 4).inPrecision(precision);
         try (RunContext context = RunContext.of(7, 2)) {
             DenseMatrix landmarks = Landmarks.random(data, 20, context.random());
             SparseCode code = SparseCoding.encode(data, landmarks,
