@@ -152,6 +152,29 @@ class GraphTest {
     }
 
     @Test
+    void beyondTheSampleTheBandwidthAveragesEveryStrideRow() {
+        Dataset data = TestData.gaussian(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS + 5, 2, 9);
+        int stride = SparseCoding.sumStride(data.size());
+        assertEquals(2, stride);
+        assertEquals(1, SparseCoding.sumStride(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS - 1));
+        try (RunContext context = RunContext.of(3, 2)) {
+            DenseMatrix landmarks = Landmarks.random(data, 10, context.random());
+            SparseCode code = SparseCoding.encode(data, landmarks,
+                    new SparseCodingOptions(2, SparseCodingOptions.LandmarkBandwidth.MEAN_DISTANCE, null), context);
+            double distanceSum = 0;
+            long rows = 0;
+            for (int i = 0; i < data.size(); i += stride) {
+                for (int j = 0; j < 10; j++) {
+                    distanceSum += Math.sqrt(squared(data, i, landmarks, j));
+                }
+                rows++;
+            }
+            double sigma = distanceSum / (rows * 10.0);
+            assertEquals(sigma, code.sigma(), 1e-6 * sigma);
+        }
+    }
+
+    @Test
     void landmarkKMeansLowersTheCodingError() {
         Dataset data = TestData.blobs(4, 100, 3, 8.0, 2);
         try (RunContext context = RunContext.of(3, 1)) {

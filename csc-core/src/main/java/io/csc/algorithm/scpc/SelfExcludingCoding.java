@@ -53,9 +53,11 @@ final class SelfExcludingCoding {
         int blockRows = SparseCoding.blockRows(p);
         int blockCount = (n + blockRows - 1) / blockRows;
         List<NearestLandmarks> blocks = new ArrayList<>(blockCount);
+        int stride = sums ? SparseCoding.sumStride(n) : 0;
+        SparseCoding.Workspace workspace = new SparseCoding.Workspace();
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            NearestLandmarks wide = SparseCoding.nearest(data, start, count, table, r + 1, sums,
+            NearestLandmarks wide = SparseCoding.nearest(data, start, count, table, r + 1, stride, workspace,
                     context.backend(), context.parallel());
             blocks.add(withoutSelf(wide, start, r, landmarkOfPoint));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
@@ -81,6 +83,7 @@ final class SelfExcludingCoding {
                 }
             }
         }
-        return new NearestLandmarks(rows, r, indices, distances, wide.distanceSum(), wide.squaredDistanceSum());
+        return new NearestLandmarks(rows, r, indices, distances, wide.summedRows(), wide.distanceSum(),
+                wide.squaredDistanceSum());
     }
 }
