@@ -5,6 +5,9 @@ import io.csc.data.ClassProportions;
 import io.csc.data.CsvWriter;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
+import io.csc.data.NpyReader;
+import io.csc.data.NpyWriter;
+import io.csc.data.Precision;
 import io.csc.util.ProgressListener;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,8 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = {"Write a synthetic data set with the ground truth in a last column 'label' (CSV with a header; "
-                + ".gz compresses): k isotropic unit Gaussian clusters in d dimensions, or with --features binary "
-                + "k classes of 0/1 features; classes balanced or sized by --weights.",
+                + ".gz compresses), or as NumPy arrays (--format npy, the labels beside): k isotropic unit Gaussian "
+                + "clusters in d dimensions, or with --features binary k classes of 0/1 features; classes balanced or sized by --weights.",
                 "Example: csc generate --n 5000 --d 8 -k 4 --weights 0.8,0.15,0.04,0.01 --output imbalanced.csv"})
 final class GenerateCommand implements Callable<Integer> {
 
@@ -66,8 +69,19 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the generator (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV file to write.")
+    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV or .npy file to write.")
     Path output;
+
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "csv|npy",
+            description = "csv, or npy: a NumPy array of the features in FILE and the labels (int32) in "
+                    + "FILE.labels.npy beside it, written and read without parsing (default: ${DEFAULT-VALUE}: npy when "
+                    + "--output ends in .npy, else csv).")
+    String format;
+
+    @Option(names = "--precision", defaultValue = "double", paramLabel = "double|float",
+            description = "With --format npy: float64 (double) or float32 (float, half the size) values "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String precision;
 
     @Option(names = "--decimals", defaultValue = "4", paramLabel = "N",
             description = "Digits after the decimal point (0-15, default: ${DEFAULT-VALUE}), or 'exact' for values "
@@ -83,8 +97,19 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int digits = decimals();
+        boolean npy = npyFormat();
+        Precision values = DataOptions.parsePrecision(precision);
         OutputFile file = OutputFile.of(output, "--output");
         file.check();
+        Path labelsPath = npy ? NpyReader.labelsPathFor(output) : null;
+        if (npy && labelsPath == null) {
+            throw new IllegalArgumentException("Invalid --output " + output + ": a name ending in "
+                    + NpyReader.LABELS_SUFFIX + " is where labels go; name the features file, such as mix.npy");
+        }
+        OutputFile labelsFile = npy ? OutputFile.of(labelsPath, "--output (labels)") : null;
+        if (labelsFile != null) {
+            labelsFile.check();
+        }
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener progress = quiet ? ProgressListener.NONE : new ConsoleProgress(err);
         boolean binary = binaryFeatures();
@@ -95,13 +120,31 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
-        file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        if (npy) {
+            file.write(path -> NpyWriter.writeFeatures(data, path, values, progress));
+            labelsFile.write(path -> NpyWriter.writeLabels(data, path));
+        } else {
+            file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        }
         if (!quiet) {
-            err.println(String.format(Locale.ROOT, "[csc] wrote %s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
-                    output, size, dimension, clusters, Files.size(output) / 1e6, (System.nanoTime() - start) / 1e9));
+            err.println(String.format(Locale.ROOT, "[csc] wrote %s%s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
+                    output, npy ? " and " + labelsPath : "", size, dimension, clusters, Files.size(output) / 1e6,
+                    (System.nanoTime() - start) / 1e9));
             err.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** True for {@code --format npy}, or {@code auto} with an output ending in {@code .npy}. */
+    private boolean npyFormat() {
+        String text = format.trim().toLowerCase(Locale.ROOT);
+        return switch (text) {
+            case "csv" -> false;
+            case "npy" -> true;
+            case "auto" -> output.getFileName() != null
+                    && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy");
+            default -> throw new IllegalArgumentException("Invalid --format '" + format + "': expected csv, npy or auto");
+        };
     }
 
     /** True for {@code --features binary}, false for gaussian. */

@@ -23,6 +23,7 @@ final class RunReport {
         json.put("data", data.name());
         json.put("n", data.size());
         json.put("d", data.dimension());
+        json.put("precision", data.precision().toString());
         json.put("k", k);
         json.put("seconds", result.seconds());
         json.put("backend", backend);

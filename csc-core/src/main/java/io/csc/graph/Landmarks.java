@@ -25,8 +25,17 @@ public final class Landmarks {
 
     /** {@code p} distinct points of {@code data} drawn uniformly, as a p x d matrix (ascending index order). */
     public static DenseMatrix random(Dataset data, int p, SplittableRandom random) {
-        int[] rows = Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random);
-        return new DenseMatrix(p, data.dimension(), data.subset(rows).features());
+        return rows(data, Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random));
+    }
+
+    /** The given points of {@code data} (either precision), in the given order, as a double-precision matrix. */
+    public static DenseMatrix rows(Dataset data, int[] points) {
+        int d = data.dimension();
+        double[] values = new double[points.length * d];
+        for (int t = 0; t < points.length; t++) {
+            data.copyRow(points[t], values, t * d);
+        }
+        return new DenseMatrix(points.length, d, values);
     }
 
     /**

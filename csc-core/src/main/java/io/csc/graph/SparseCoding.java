@@ -3,6 +3,7 @@ package io.csc.graph;
 import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
@@ -29,7 +30,14 @@ import java.util.List;
  * within single-precision rounding of each other (a tie to about 1e-6 of the data's spread) could
  * be coded by a different but equally near landmark; everything else is as in double precision.
  * The sums the bandwidth rules need come from the screening distances (relative error about
- * 1e-7).
+ * 1e-7), over every row up to {@code 2 x} {@value #BANDWIDTH_SAMPLE_ROWS} points and over a fixed
+ * sample of every s-th row beyond ({@link #sumStride}).
+ *
+ * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
+ * nearest (and square-rooted for the mean-distance rule on the sampled rows) and the exact
+ * distances of r + {@value #CANDIDATE_MARGIN} candidates per point; the block's products and rows
+ * live in a reused {@link Workspace}. Points held in single precision are centred and re-ranked
+ * from their floats: the codes are those of the same values in double precision.
  *
  * <p>The weights are computed as {@code exp(-(d² - d²_min) / (2σ²))} before normalizing, which is
  * the same after normalization but cannot underflow to 0/0 for points far from every landmark.
@@ -45,17 +53,29 @@ public final class SparseCoding {
     /** Single-precision distances per block: rows are capped so that a block holds at most this many. */
     private static final int BLOCK_VALUES = 1 << 23;
 
+    /** Rows per parallel task of the selection. */
+    private static final int SELECTION_GRAIN = 256;
+
+    /**
+     * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
+     * row up to twice this many, then every s-th row (s = n / this), a fixed sample of at least this
+     * many. The mean over 131,072 rows and all landmarks is within about 1e-4 of the mean over all
+     * rows, and the square root of every distance of every row would cost more than the selection.
+     */
+    public static final int BANDWIDTH_SAMPLE_ROWS = 1 << 17;
+
     /**
      * The r nearest landmarks of a block of rows, ascending by distance (ties to the smaller
      * landmark index), and the sums over all landmarks that the bandwidth rules need.
      *
      * @param indices landmark indices, {@code rows x r} row-major
      * @param squaredDistances matching squared distances
-     * @param distanceSum sum of Euclidean distances from the rows to all landmarks
-     * @param squaredDistanceSum sum of squared distances from the rows to all landmarks
+     * @param summedRows the rows whose distances to all landmarks are in the two sums
+     * @param distanceSum sum of Euclidean distances from those rows to all landmarks
+     * @param squaredDistanceSum sum of squared distances from those rows to all landmarks
      */
     public record NearestLandmarks(int rows, int nearest, int[] indices, double[] squaredDistances,
-                                   double distanceSum, double squaredDistanceSum) {
+                                   long summedRows, double distanceSum, double squaredDistanceSum) {
     }
 
     /**
@@ -80,7 +100,7 @@ public final class SparseCoding {
             }
             float[] centred = new float[p * d];
             double[] norms = new double[p];
-            centre(u, 0, p, d, mean, centred, norms);
+            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, centred, norms);
             return new LandmarkTable(landmarks, mean, centred, norms);
         }
 
@@ -93,42 +113,78 @@ public final class SparseCoding {
     }
 
     /**
-     * The block step: the r nearest of the p landmarks for {@code count} rows of the row-major
-     * array {@code x} starting at row {@code from}, with the sums over all landmarks when
-     * {@code allSums} (else they are 0: only the mean-distance rules need them, and the square root of
-     * every distance is a noticeable part of the step). Pure: depends only on its arguments.
+     * The block step: the r nearest of the p landmarks for {@code count} rows of {@code data}
+     * (either precision) starting at row {@code from}, with the sums over all landmarks when
+     * {@code allSums} (else they are 0: only the mean-distance rules need them). Pure: depends only on
+     * its arguments.
      */
-    public static NearestLandmarks nearest(double[] x, int from, int count, int d, LandmarkTable table, int r,
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r,
                                            boolean allSums, LinearAlgebraBackend backend, Parallel parallel) {
+        return nearest(data, from, count, table, r, allSums ? 1 : 0, new Workspace(), backend, parallel);
+    }
+
+    /**
+     * Scratch arrays of the block step, reused from block to block: the block's products are tens of
+     * megabytes, whose allocation and zeroing per block would cost as much as the selection.
+     */
+    public static final class Workspace {
+        private float[] rows = new float[0];
+        private float[] products = new float[0];
+
+        private float[] rows(int size) {
+            if (rows.length < size) {
+                rows = new float[size];
+            }
+            return rows;
+        }
+
+        private float[] products(int size) {
+            if (products.length < size) {
+                products = new float[size];
+            }
+            return products;
+        }
+    }
+
+    /**
+     * The block step as above, with the sums over all landmarks taken from the rows whose index is a
+     * multiple of {@code sumStride} (0: no sums; 1: every row), and the scratch arrays of
+     * {@code workspace}.
+     */
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+                                           Workspace workspace, LinearAlgebraBackend backend, Parallel parallel) {
         int p = table.size();
+        int d = data.dimension();
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
-        float[] rows = new float[count * d];
+        float[] rows = workspace.rows(count * d);
         double[] rowNorms = new double[count];
-        centre(x, from, count, d, table.mean(), rows, rowNorms);
-        float[] products = new float[count * p];
+        centre(data, from, count, table.mean(), rows, rowNorms);
+        double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
+        float[] singleX = x == null ? data.floatFeatures() : null;
+        float[] products = workspace.products(count * p);
         backend.gemm(false, true, count, p, d, 1.0f, rows, 0, d, table.centred(), 0, d, 0.0f, products, 0, p);
         double[] landmarkNorms = table.centredNorms();
         double[] u = table.landmarks().data();
         int candidates = Math.min(p, r + CANDIDATE_MARGIN);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> partials = parallel.map(count, 256, (start, end) -> {
+        List<double[]> partials = parallel.map(count, SELECTION_GRAIN, (start, end) -> {
             double distanceSum = 0;
             double squaredSum = 0;
+            long summed = 0;
             int[] candidateIndices = new int[candidates];
             double[] candidateDistances = new double[candidates];
             for (int row = start; row < end; row++) {
+                int point = from + row;
                 int base = row * p;
                 double rowNorm = rowNorms[row];
+                boolean summedRow = sumStride > 0 && point % sumStride == 0;
                 int filled = 0;
                 for (int j = 0; j < p; j++) {
-                    double value = rowNorm + landmarkNorms[j] - 2.0 * products[base + j];
-                    if (value < 0) {
-                        value = 0;
-                    }
-                    if (allSums) {
+                    double value = Math.max(0.0, rowNorm + landmarkNorms[j] - 2.0 * products[base + j]);
+                    if (summedRow) {
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
                     }
@@ -136,9 +192,13 @@ public final class SparseCoding {
                         filled = insertSorted(candidateIndices, candidateDistances, 0, filled, candidates, j, value);
                     }
                 }
-                int point = from + row;
+                if (summedRow) {
+                    summed++;
+                }
                 for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d);
+                    candidateDistances[t] = x != null
+                            ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
+                            : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
                 }
                 int out = row * r;
                 int kept = 0;
@@ -146,29 +206,33 @@ public final class SparseCoding {
                     kept = insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t], candidateDistances[t]);
                 }
             }
-            return new double[] {distanceSum, squaredSum};
+            return new double[] {distanceSum, squaredSum, summed};
         });
         double distanceSum = 0;
         double squaredSum = 0;
+        long summedRows = 0;
         for (double[] partial : partials) {
             distanceSum += partial[0];
             squaredSum += partial[1];
+            summedRows += (long) partial[2];
         }
-        return new NearestLandmarks(count, r, indices, nearestDistances, distanceSum, squaredSum);
+        return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
     }
 
-    /** Rows {@code from .. from + count} of x minus {@code mean}, in single precision, and their squared norms. */
-    private static void centre(double[] x, int from, int count, int d, double[] mean, float[] out, double[] norms) {
-        for (int row = 0; row < count; row++) {
-            int source = (from + row) * d;
-            int target = row * d;
+    /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
+    private static void centre(Dataset data, int from, int count, double[] mean, float[] out, double[] norms) {
+        int d = data.dimension();
+        double[] row = new double[d];
+        for (int r = 0; r < count; r++) {
+            data.copyRow(from + r, row, 0);
+            int target = r * d;
             double norm = 0;
             for (int t = 0; t < d; t++) {
-                float value = (float) (x[source + t] - mean[t]);
+                float value = (float) (row[t] - mean[t]);
                 out[target + t] = value;
                 norm += (double) value * value;
             }
-            norms[row] = norm;
+            norms[r] = norm;
         }
     }
 
@@ -201,11 +265,13 @@ public final class SparseCoding {
             return options.sigma();
         }
         long rows = 0;
+        long summedRows = 0;
         double distanceSum = 0;
         double squaredSum = 0;
         double nearestSum = 0;
         for (NearestLandmarks block : blocks) {
             rows += block.rows();
+            summedRows += block.summedRows();
             distanceSum += block.distanceSum();
             squaredSum += block.squaredDistanceSum();
             for (double squared : block.squaredDistances()) {
@@ -213,8 +279,8 @@ public final class SparseCoding {
             }
         }
         double sigma = switch (options.rule()) {
-            case MEAN_DISTANCE -> distanceSum / ((double) rows * landmarks);
-            case MEAN_SQUARED_DISTANCE -> squaredSum / ((double) rows * landmarks);
+            case MEAN_DISTANCE -> distanceSum / ((double) summedRows * landmarks);
+            case MEAN_SQUARED_DISTANCE -> squaredSum / ((double) summedRows * landmarks);
             case NEAREST_MEAN -> nearestSum / ((double) rows * options.nearest());
         };
         if (!(sigma > 0)) {
@@ -245,18 +311,23 @@ public final class SparseCoding {
                     + data.dimension());
         }
         int n = data.size();
-        int d = data.dimension();
-        double[] x = data.features();
         LandmarkTable table = LandmarkTable.of(landmarks);
         int blockRows = blockRows(landmarks.rows());
         List<NearestLandmarks> blocks = new java.util.ArrayList<>();
         int blockCount = (n + blockRows - 1) / blockRows;
+        int stride = sums ? sumStride(n) : 0;
+        Workspace workspace = new Workspace();
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            blocks.add(nearest(x, start, count, d, table, r, sums, context.backend(), context.parallel()));
+            blocks.add(nearest(data, start, count, table, r, stride, workspace, context.backend(), context.parallel()));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         return blocks;
+    }
+
+    /** Which rows of n enter the bandwidth rules' sums: every row with index a multiple of this ({@link #BANDWIDTH_SAMPLE_ROWS}). */
+    public static int sumStride(int n) {
+        return Math.max(1, n / BANDWIDTH_SAMPLE_ROWS);
     }
 
     /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */

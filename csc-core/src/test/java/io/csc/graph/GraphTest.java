@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
 import io.csc.testing.TestData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class GraphTest {
 
@@ -106,9 +109,11 @@ class GraphTest {
         }
     }
 
-    @Test
-    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks() {
-        Dataset data = TestData.gaussian(4500, 2, 4); // more than one block of 4096 rows
+    @ParameterizedTest
+    @EnumSource(Precision.class)
+    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks(Precision precision) {
+        // more than one block of 4096 rows; single precision is compared with the exact computation on its own values
+        Dataset data = TestData.gaussian(4500, 2, 4).inPrecision(precision);
         try (RunContext context = RunContext.of(7, 2)) {
             DenseMatrix landmarks = Landmarks.random(data, 20, context.random());
             SparseCode code = SparseCoding.encode(data, landmarks,
@@ -143,6 +148,29 @@ class GraphTest {
                 }
                 assertEquals(1.0, rowSum, 1e-12);
             }
+        }
+    }
+
+    @Test
+    void beyondTheSampleTheBandwidthAveragesEveryStrideRow() {
+        Dataset data = TestData.gaussian(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS + 5, 2, 9);
+        int stride = SparseCoding.sumStride(data.size());
+        assertEquals(2, stride);
+        assertEquals(1, SparseCoding.sumStride(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS - 1));
+        try (RunContext context = RunContext.of(3, 2)) {
+            DenseMatrix landmarks = Landmarks.random(data, 10, context.random());
+            SparseCode code = SparseCoding.encode(data, landmarks,
+                    new SparseCodingOptions(2, SparseCodingOptions.LandmarkBandwidth.MEAN_DISTANCE, null), context);
+            double distanceSum = 0;
+            long rows = 0;
+            for (int i = 0; i < data.size(); i += stride) {
+                for (int j = 0; j < 10; j++) {
+                    distanceSum += Math.sqrt(squared(data, i, landmarks, j));
+                }
+                rows++;
+            }
+            double sigma = distanceSum / (rows * 10.0);
+            assertEquals(sigma, code.sigma(), 1e-6 * sigma);
         }
     }
 

@@ -105,6 +105,12 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
         return options;
     }
 
+    /** Random landmarks code single-precision data as it is; k-means landmarks need double. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return options.selection() == Landmarks.Selection.RANDOM;
+    }
+
     @Override
     public String name() {
         return name;

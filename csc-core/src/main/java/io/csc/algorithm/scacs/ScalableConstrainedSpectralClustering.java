@@ -145,6 +145,12 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
                 values.get(ORTHOGONALITY), SpectralParameters.kmeans(values), values.get(VARIANT));
     }
 
+    /** The sparse coding reads single-precision features as they are. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public String name() {
         return NAME;
