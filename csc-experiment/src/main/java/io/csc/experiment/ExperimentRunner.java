@@ -169,7 +169,7 @@ public final class ExperimentRunner {
                     int count = amount.resolve(data.size());
                     List<String> notes = log.size() < count ? List.of("only " + log.size()
                             + " questions were left to ask: every other pair is implied by the answers") : List.of();
-                    records.add(fit(plan, data, algorithm, method, amount, log.firstAnswers(count).constraints(), notes,
+                    records.add(fit(plan, data, algorithm, method, amount, log.firstAnswers(count).supervision(), notes,
                             repetition, seed));
                 }
                 fitDone.run();

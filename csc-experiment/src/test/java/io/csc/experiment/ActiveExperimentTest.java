@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.active.AnswerLog;
-import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
@@ -52,15 +51,17 @@ class ActiveExperimentTest {
             List<ConstraintSet> second = calls.get("second").stream().filter(call -> call.seed() == plan.runSeed("iris", r))
                     .map(TestAlgorithms.Call::constraints).toList();
             assertEquals(first, second, "the same questions for every method");
-            ConstraintSet ten = first.stream().filter(set -> set.pairCount() == 10).findFirst().orElseThrow();
-            ConstraintSet twentyFive = first.stream().filter(set -> set.pairCount() == 25).findFirst().orElseThrow();
-            assertEquals(ten.pairs(), twentyFive.pairs().subList(0, 10), "the first 10 of the 25 answers");
+            AnswerLog log = ActiveDraws.simulate(plan.kind(), IRIS, 3, 25, null,
+                    plan.supervisionSeed("iris", AMOUNTS.get(1), r), plan.runSeed("iris", r));
+            assertEquals(List.of(log.firstAnswers(10).supervision(), log.supervision()), first,
+                    "the first 10 of the 25 answers, as fitted");
             AnswerLog replay = AnswerLog.empty(IRIS.size());
-            for (Constraint pair : twentyFive.pairs()) {
+            for (io.csc.active.AnsweredQuery answered : log.answers()) {
+                io.csc.active.PointPair pair = answered.pair();
                 assertTrue(replay.isOpen(pair.first(), pair.second()), "never a pair implied by earlier answers");
-                assertEquals(IRIS.label(pair.first()) == IRIS.label(pair.second()), pair.isMustLink(), "answered by the truth");
-                replay = replay.with(new io.csc.active.AnsweredQuery(new io.csc.active.PointPair(pair.first(),
-                        pair.second()), pair.isMustLink() ? io.csc.active.Answer.SAME : io.csc.active.Answer.DIFFERENT));
+                assertEquals(IRIS.label(pair.first()) == IRIS.label(pair.second()),
+                        answered.answer() == io.csc.active.Answer.SAME, "answered by the truth");
+                replay = replay.with(answered);
             }
         }
         assertEquals("active:min-max", records.get(0).kind());
