@@ -7,6 +7,7 @@ import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ParallelBackend;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
 import java.util.List;
@@ -16,8 +17,8 @@ import java.util.List;
  * Σ_{j' ∈ rNB(i)} K(x_i, u_j')} for the r nearest landmarks j of point i, zero otherwise, with the
  * Gaussian kernel {@code K = exp(-||x - u||² / (2σ²))}.
  *
- * <p>Time O(n p d) (one matrix product per block of rows), memory O(n r + block · p): nothing is
- * n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
+ * <p>Time O(n p d) (one matrix product per chunk of rows), memory O(n r + threads · chunk · p):
+ * nothing is n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
  *
@@ -35,8 +36,9 @@ import java.util.List;
  *
  * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
  * nearest (and square-rooted for the mean-distance rule on the sampled rows) and the exact
- * distances of r + {@value #CANDIDATE_MARGIN} candidates per point; the block's products and rows
- * live in a reused {@link Workspace}. Points held in single precision are centred and re-ranked
+ * distances of r + {@value #CANDIDATE_MARGIN} candidates per point. Each worker multiplies a chunk
+ * of rows with the landmarks on its own thread and searches the products at once, while they are
+ * in cache, in scratch arrays it reuses ({@link Workspace}). Points held in single precision are centred and re-ranked
  * from their floats: the codes are those of the same values in double precision.
  *
  * <p>The weights are computed as {@code exp(-(d² - d²_min) / (2σ²))} before normalizing, which is
@@ -50,11 +52,14 @@ public final class SparseCoding {
     /** Extra candidates per point whose distances are recomputed in double precision. */
     public static final int CANDIDATE_MARGIN = 2;
 
-    /** Single-precision distances per block: rows are capped so that a block holds at most this many. */
+    /** Distances per block: rows are capped so that a block covers at most this many (its progress step). */
     private static final int BLOCK_VALUES = 1 << 23;
 
-    /** Rows per parallel task of the selection. */
-    private static final int SELECTION_GRAIN = 256;
+    /** Strided groups of landmarks whose minima bound the search for the nearest ({@link #smallest}). */
+    private static final int GROUPS = 32;
+
+    /** Rows per parallel task of the block step: one product and its selection. */
+    private static final int CHUNK_ROWS = 256;
 
     /**
      * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
@@ -124,32 +129,44 @@ public final class SparseCoding {
     }
 
     /**
-     * Scratch arrays of the block step, reused from block to block: the block's products are tens of
-     * megabytes, whose allocation and zeroing per block would cost as much as the selection.
+     * Scratch arrays of the block step, one set per worker thread, reused from chunk to chunk: a
+     * chunk's centred rows and products, which would otherwise be allocated and zeroed for every
+     * chunk of every block.
      */
     public static final class Workspace {
+        private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+
+        private Scratch get() {
+            return scratch.get();
+        }
+    }
+
+    /** One thread's scratch arrays. */
+    private static final class Scratch {
         private float[] rows = new float[0];
+        private double[] norms = new double[0];
         private float[] products = new float[0];
 
-        private float[] rows(int size) {
-            if (rows.length < size) {
-                rows = new float[size];
+        void ensure(int count, int d, int p) {
+            if (rows.length < count * d) {
+                rows = new float[count * d];
             }
-            return rows;
-        }
-
-        private float[] products(int size) {
-            if (products.length < size) {
-                products = new float[size];
+            if (norms.length < count) {
+                norms = new double[count];
             }
-            return products;
+            if (products.length < count * p) {
+                products = new float[count * p];
+            }
         }
     }
 
     /**
      * The block step as above, with the sums over all landmarks taken from the rows whose index is a
      * multiple of {@code sumStride} (0: no sums; 1: every row), and the scratch arrays of
-     * {@code workspace}.
+     * {@code workspace}. The rows are cut into chunks of {@value #CHUNK_ROWS}, the same on any
+     * number of threads; each chunk is centred, multiplied with the landmarks (one single-threaded
+     * product on the worker that selects from it, so the products are read while still in cache)
+     * and searched on one worker.
      */
     public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
                                            Workspace workspace, LinearAlgebraBackend backend, Parallel parallel) {
@@ -158,43 +175,41 @@ public final class SparseCoding {
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
-        float[] rows = workspace.rows(count * d);
-        double[] rowNorms = new double[count];
-        centre(data, from, count, table.mean(), rows, rowNorms);
+        LinearAlgebraBackend chunkBackend = backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
         double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
         float[] singleX = x == null ? data.floatFeatures() : null;
-        float[] products = workspace.products(count * p);
-        backend.gemm(false, true, count, p, d, 1.0f, rows, 0, d, table.centred(), 0, d, 0.0f, products, 0, p);
         double[] landmarkNorms = table.centredNorms();
         double[] u = table.landmarks().data();
         int candidates = Math.min(p, r + CANDIDATE_MARGIN);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> partials = parallel.map(count, SELECTION_GRAIN, (start, end) -> {
+        List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
+            Scratch scratch = workspace.get();
+            scratch.ensure(end - start, d, p);
+            float[] products = scratch.products;
+            double[] rowNorms = scratch.norms;
+            centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
+            chunkBackend.gemm(false, true, end - start, p, d, 1.0f, scratch.rows, 0, d, table.centred(), 0, d, 0.0f,
+                    products, 0, p);
             double distanceSum = 0;
             double squaredSum = 0;
             long summed = 0;
             int[] candidateIndices = new int[candidates];
             double[] candidateDistances = new double[candidates];
+            double[] distances = new double[p];
+            double[] groupMinima = new double[GROUPS];
             for (int row = start; row < end; row++) {
                 int point = from + row;
-                int base = row * p;
-                double rowNorm = rowNorms[row];
-                boolean summedRow = sumStride > 0 && point % sumStride == 0;
-                int filled = 0;
-                for (int j = 0; j < p; j++) {
-                    double value = Math.max(0.0, rowNorm + landmarkNorms[j] - 2.0 * products[base + j]);
-                    if (summedRow) {
+                screeningDistances(products, (row - start) * p, rowNorms[row - start], landmarkNorms, distances,
+                        groupMinima);
+                if (sumStride > 0 && point % sumStride == 0) {
+                    for (double value : distances) {
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
                     }
-                    if (filled < candidates || value < candidateDistances[filled - 1]) {
-                        filled = insertSorted(candidateIndices, candidateDistances, 0, filled, candidates, j, value);
-                    }
-                }
-                if (summedRow) {
                     summed++;
                 }
+                int filled = smallest(distances, groupMinima, candidates, candidateIndices, candidateDistances);
                 for (int t = 0; t < filled; t++) {
                     candidateDistances[t] = x != null
                             ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
@@ -217,6 +232,63 @@ public final class SparseCoding {
             summedRows += (long) partial[2];
         }
         return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
+    }
+
+    /**
+     * The screening distances {@code ||x||² + ||u_j||² - 2 x·u_j} of one row, clamped at zero, and
+     * the smallest of each of the {@value #GROUPS} strided groups of landmarks (group g holds the
+     * landmarks j with {@code j mod GROUPS = g}): two loops without a carried dependency, which the
+     * compiler turns into vector instructions.
+     */
+    private static void screeningDistances(float[] products, int base, double rowNorm, double[] landmarkNorms,
+                                           double[] distances, double[] groupMinima) {
+        int p = distances.length;
+        for (int j = 0; j < p; j++) {
+            distances[j] = Math.max(0.0, rowNorm + landmarkNorms[j] - 2.0 * products[base + j]);
+        }
+        int full = Math.min(GROUPS, p);
+        System.arraycopy(distances, 0, groupMinima, 0, full);
+        for (int start = GROUPS; start < p; start += GROUPS) {
+            int width = Math.min(GROUPS, p - start);
+            for (int g = 0; g < width; g++) {
+                groupMinima[g] = Math.min(groupMinima[g], distances[start + g]);
+            }
+        }
+    }
+
+    /**
+     * The {@code count} smallest of {@code values} into {@code indices} and {@code smallest},
+     * ascending by value and then by index; returns how many (count, or all values when fewer).
+     * The count-th smallest of the groups' minima bounds the answer from above (count groups each
+     * hold a value at most that large), so only the members of the groups whose minimum is within
+     * it are ranked: a few groups of a row, instead of a branch on every value.
+     */
+    private static int smallest(double[] values, double[] groupMinima, int count, int[] indices, double[] smallest) {
+        int p = values.length;
+        int groups = Math.min(GROUPS, p);
+        if (groups < count) {
+            int filled = 0;
+            for (int j = 0; j < p; j++) {
+                filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
+            }
+            return filled;
+        }
+        int bounds = 0;
+        for (int g = 0; g < groups; g++) {
+            bounds = insertSorted(indices, smallest, 0, bounds, count, g, groupMinima[g]);
+        }
+        double bound = smallest[count - 1];
+        int filled = 0;
+        for (int g = 0; g < groups; g++) {
+            if (groupMinima[g] <= bound) {
+                for (int j = g; j < p; j += GROUPS) {
+                    if (values[j] <= bound) {
+                        filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
+                    }
+                }
+            }
+        }
+        return filled;
     }
 
     /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */

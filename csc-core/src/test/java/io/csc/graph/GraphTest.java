@@ -175,6 +175,35 @@ class GraphTest {
     }
 
     @Test
+    void nearestLandmarksBreakTiesByTheSmallerIndexAmongManyLandmarks() {
+        // 70 landmarks in three copies of a few positions: every distance is tied with other landmarks
+        double[] positions = new double[70 * 2];
+        for (int j = 0; j < 70; j++) {
+            positions[2 * j] = (j * 7) % 5;
+            positions[2 * j + 1] = (j * 3) % 4;
+        }
+        DenseMatrix landmarks = new DenseMatrix(70, 2, positions);
+        Dataset data = TestData.gaussian(300, 2, 5);
+        try (RunContext context = RunContext.of(1, 2)) {
+            SparseCoding.NearestLandmarks nearest = SparseCoding.nearest(data, 0, 300,
+                    SparseCoding.LandmarkTable.of(landmarks), 4, true, context.backend(), context.parallel());
+            for (int i = 0; i < 300; i++) {
+                Integer[] order = new Integer[70];
+                for (int j = 0; j < 70; j++) {
+                    order[j] = j;
+                }
+                int point = i;
+                java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingDouble(
+                        j -> squared(data, point, landmarks, j)).thenComparingInt(j -> j));
+                for (int t = 0; t < 4; t++) {
+                    assertEquals(order[t], nearest.indices()[i * 4 + t], "point " + i + ", neighbour " + t);
+                    assertEquals(squared(data, i, landmarks, order[t]), nearest.squaredDistances()[i * 4 + t], 1e-12);
+                }
+            }
+        }
+    }
+
+    @Test
     void landmarkKMeansLowersTheCodingError() {
         Dataset data = TestData.blobs(4, 100, 3, 8.0, 2);
         try (RunContext context = RunContext.of(3, 1)) {
