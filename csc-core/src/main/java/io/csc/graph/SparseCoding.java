@@ -55,7 +55,7 @@ public final class SparseCoding {
      * @param squaredDistanceSum sum of squared distances from the rows to all landmarks
      */
     public record NearestLandmarks(int rows, int nearest, int[] indices, double[] squaredDistances,
-                                   double distanceSum, double squaredDistanceSum) {
+                                   double distanceSum, double squaredDistanceSum) implements java.io.Serializable {
     }
 
     /**
@@ -195,6 +195,38 @@ public final class SparseCoding {
         return filled;
     }
 
+    /**
+     * The sums over points that the bandwidth rules need: a distributed engine adds them up over its
+     * blocks ({@link #of}, {@link #plus}) and passes the total to {@link #sigma(SparseCodingOptions,
+     * BandwidthSums, int)}.
+     *
+     * @param rows the points
+     * @param distanceSum sum of Euclidean distances from the points to all landmarks
+     * @param squaredDistanceSum sum of squared distances from the points to all landmarks
+     * @param nearestSum sum of Euclidean distances from the points to their r nearest landmarks
+     */
+    public record BandwidthSums(long rows, double distanceSum, double squaredDistanceSum, double nearestSum)
+            implements java.io.Serializable {
+
+        /** No point. */
+        public static final BandwidthSums ZERO = new BandwidthSums(0, 0, 0, 0);
+
+        /** The sums of one block. */
+        public static BandwidthSums of(NearestLandmarks block) {
+            double nearestSum = 0;
+            for (double squared : block.squaredDistances()) {
+                nearestSum += Math.sqrt(squared);
+            }
+            return new BandwidthSums(block.rows(), block.distanceSum(), block.squaredDistanceSum(), nearestSum);
+        }
+
+        /** The sums of both sets of points. */
+        public BandwidthSums plus(BandwidthSums other) {
+            return new BandwidthSums(rows + other.rows, distanceSum + other.distanceSum,
+                    squaredDistanceSum + other.squaredDistanceSum, nearestSum + other.nearestSum);
+        }
+    }
+
     /** σ from the block results, by the rule of {@code options} (or its fixed σ). */
     public static double sigma(SparseCodingOptions options, List<NearestLandmarks> blocks, int landmarks) {
         if (options.sigma() != null) {
@@ -212,10 +244,18 @@ public final class SparseCoding {
                 nearestSum += Math.sqrt(squared);
             }
         }
+        return sigma(options, new BandwidthSums(rows, distanceSum, squaredSum, nearestSum), landmarks);
+    }
+
+    /** σ from the sums over all points, by the rule of {@code options} (or its fixed σ). */
+    public static double sigma(SparseCodingOptions options, BandwidthSums sums, int landmarks) {
+        if (options.sigma() != null) {
+            return options.sigma();
+        }
         double sigma = switch (options.rule()) {
-            case MEAN_DISTANCE -> distanceSum / ((double) rows * landmarks);
-            case MEAN_SQUARED_DISTANCE -> squaredSum / ((double) rows * landmarks);
-            case NEAREST_MEAN -> nearestSum / ((double) rows * options.nearest());
+            case MEAN_DISTANCE -> sums.distanceSum() / ((double) sums.rows() * landmarks);
+            case MEAN_SQUARED_DISTANCE -> sums.squaredDistanceSum() / ((double) sums.rows() * landmarks);
+            case NEAREST_MEAN -> sums.nearestSum() / ((double) sums.rows() * options.nearest());
         };
         if (!(sigma > 0)) {
             throw new UnsuitableInputException("The sparse-coding bandwidth is " + sigma
@@ -224,10 +264,14 @@ public final class SparseCoding {
         return sigma;
     }
 
+    /** Whether σ by the options' rule needs the sums over all landmarks ({@link NearestLandmarks#distanceSum()}). */
+    public static boolean needsAllSums(SparseCodingOptions options) {
+        return options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
+    }
+
     /** Codes all points of {@code data}, choosing σ by the options' rule. */
     public static SparseCode encode(Dataset data, DenseMatrix landmarks, SparseCodingOptions options, RunContext context) {
-        boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
-        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), sums, context);
+        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), needsAllSums(options), context);
         double sigma = sigma(options, blocks, landmarks.rows());
         return new SparseCode(assemble(blocks, data.size(), landmarks.rows(), sigma), sigma);
     }

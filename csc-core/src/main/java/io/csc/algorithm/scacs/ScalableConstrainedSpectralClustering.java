@@ -10,6 +10,7 @@ import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;
+import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkModel;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.cluster.KMeansResult;
@@ -178,34 +179,51 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
             return new ClusteringResult(NAME, new int[n], 1, null, (System.nanoTime() - start) / 1e9,
                     diagnostics.build(), null);
         }
-        SparseMatrix normalizedCodes = graph.normalizedCodes();
-        DenseMatrix constraintProjection = diagnostics.time("constraints",
-                () -> ConstraintMatrix.of(constraints, 1.0).congruence(normalizedCodes, backend));
-        int constrained = constraints.constrainedPoints().length;
-        double beta0 = options.beta0For(constrained, n);
-        Spectrum spectrum = diagnostics.time("eigen", () -> {
-            LandmarkCoordinates coordinates = LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), backend);
-            double[] constant = constantCoordinates(graph, coordinates, n);
-            DenseMatrix projected = coordinates.project(constraintProjection, backend);
-            boolean robust = options.variant() == ScacsVariant.ROBUST;
-            DenseMatrix normalization = robust ? coordinates.project(
-                    constrainedGram(normalizedCodes, constraints.constrainedPoints(), p), backend) : null;
-            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant,
-                    k, beta0, options.orthogonality(), robust, backend);
-            return new Spectrum(coordinates, solution, embeddingMap(graph, coordinates, solution.selection(), backend));
-        });
-        diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
-        ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
+        DenseMatrix map = embeddingMap(graph.gram(), graph.normalizedCodes(), constraints, n, k, options, backend,
+                diagnostics);
         DenseMatrix embedding = diagnostics.time("embedding", () -> {
-            DenseMatrix rows = LandmarkGraph.embed(code.codes(), spectrum.map(), context.parallel());
+            DenseMatrix rows = LandmarkGraph.embed(code.codes(), map, context.parallel());
             rows.normalizeRows();
             return rows;
         });
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), constraints, random.split(), context));
-        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), spectrum.map(), true, clusters.centroids());
+        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), map, true, clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), model);
+    }
+
+    /**
+     * Steps 4 to 11 of Algorithm 1 on the landmark Gram matrix: Q̂ (stage {@code constraints}), the
+     * coordinates, steps 5 to 10 and the p x m map of step 11 (stage {@code eigen}), with their
+     * diagnostics; the embedding is {@code codes · map}. {@code normalizedCodes} holds the rows of
+     * {@code Ẑᵀ} of the points {@code constraints} is over: all n points, or (a distributed engine)
+     * only the constrained points, with the supervision re-indexed onto them, since Q̂ and the
+     * constrained points' Gram matrix involve no other row.
+     *
+     * @param n the number of points of the data set
+     */
+    public static DenseMatrix embeddingMap(LandmarkGram gram, SparseMatrix normalizedCodes, ConstraintSet constraints,
+                                           int n, int k, ScacsOptions options, LinearAlgebraBackend backend,
+                                           Diagnostics.Builder diagnostics) {
+        DenseMatrix constraintProjection = diagnostics.time("constraints",
+                () -> ConstraintMatrix.of(constraints, 1.0).congruence(normalizedCodes, backend));
+        int constrained = constraints.constrainedPoints().length;
+        double beta0 = options.beta0For(constrained, n);
+        Spectrum spectrum = diagnostics.time("eigen", () -> {
+            LandmarkCoordinates coordinates = LandmarkCoordinates.of(gram.normalizedGram(), options.ridge(), backend);
+            double[] constant = constantCoordinates(gram, coordinates, n);
+            DenseMatrix projected = coordinates.project(constraintProjection, backend);
+            boolean robust = options.variant() == ScacsVariant.ROBUST;
+            DenseMatrix normalization = robust ? coordinates.project(
+                    constrainedGram(normalizedCodes, constraints.constrainedPoints(), gram.size()), backend) : null;
+            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant,
+                    k, beta0, options.orthogonality(), robust, backend);
+            return new Spectrum(coordinates, solution, embeddingMap(gram, coordinates, solution.selection(), backend));
+        });
+        diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
+        ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
+        return spectrum.map();
     }
 
     /** The eigen stage's results: the coordinates, steps 5 to 10, and the map of step 11. */
@@ -235,8 +253,8 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     }
 
     /** {@code Tᵀ (D^1/2 1) / √n}: its dot product with coordinates y is {@code 1ᵀẐᵀTy / √n}. */
-    private static double[] constantCoordinates(LandmarkGraph graph, LandmarkCoordinates coordinates, int n) {
-        double[] degrees = graph.degrees();
+    private static double[] constantCoordinates(LandmarkGram gram, LandmarkCoordinates coordinates, int n) {
+        double[] degrees = gram.degrees();
         double[] root = new double[degrees.length];
         for (int i = 0; i < degrees.length; i++) {
             root[i] = Math.sqrt(Math.max(degrees[i], 0.0));
@@ -253,7 +271,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
      * The p x m map {@code D^-1/2 V (I - VᵀAV)} of step 11: the embedding is {@code Zᵀ · map}, with
      * {@code V = T Y} and {@code VᵀAV = Yᵀ diag(a) Y}.
      */
-    static DenseMatrix embeddingMap(LandmarkGraph graph, LandmarkCoordinates coordinates,
+    static DenseMatrix embeddingMap(LandmarkGram gram, LandmarkCoordinates coordinates,
                                     ConstrainedCut.Selection selection, LinearAlgebraBackend backend) {
         DenseMatrix y = selection.coordinates();
         int p = y.rows();
@@ -271,7 +289,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         }
         DenseMatrix vectors = coordinates.landmarkVectors(y, backend);
         DenseMatrix map = MatrixProducts.multiply(backend, vectors, weights);
-        map.scaleRows(graph.inverseSquareRootDegrees());
+        map.scaleRows(gram.inverseSquareRootDegrees());
         return map;
     }
 }
