@@ -286,6 +286,7 @@ final class DistributedKMeans {
                 int clusters = k;
                 int columns = m;
                 Pass pass = OrderedAggregation.aggregate(embedding, partition -> {
+                    FaultInjection.check("kmeans");
                     Pass partial = new Pass(runs, clusters, columns);
                     double[][] now = current.value();
                     double[][] then = before == null ? null : before.value();

@@ -129,6 +129,7 @@ final class LandmarkCoding {
         boolean allSums = SparseCoding.needsAllSums(options);
         Broadcast<double[]> table = spark.broadcast(landmarks.data());
         JavaRDD<NearestBlock> nearest = DistributedKMeans.cached(data.blocks().mapPartitions(partition -> {
+            FaultInjection.check("sparse coding");
             SparseCoding.LandmarkTable landmarkTable = SparseCoding.LandmarkTable.of(new DenseMatrix(p, d, table.value()));
             List<NearestBlock> out = new ArrayList<>();
             int step = SparseCoding.blockRows(p);
