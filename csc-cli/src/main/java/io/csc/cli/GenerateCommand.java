@@ -74,6 +74,15 @@ final class GenerateCommand implements Callable<Integer> {
                     + "that read back bit for bit (slower, larger file).")
     String decimals;
 
+    @Option(names = "--format", defaultValue = "csv", paramLabel = "csv|parquet",
+            description = "csv (default), or parquet: a directory of Parquet files (columns id, the features and label) "
+                    + "written by Spark's writer, for --engine spark --data DIR; needs csc-spark, which ./csc adds.")
+    String format;
+
+    @Option(names = "--spark-master", paramLabel = "URL",
+            description = "The Spark master that writes --format parquet (default: local[*]).")
+    String sparkMaster;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress on standard error.")
     boolean quiet;
 
@@ -83,8 +92,11 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int digits = decimals();
+        boolean parquet = parquet();
         OutputFile file = OutputFile.of(output, "--output");
-        file.check();
+        if (!parquet) {
+            file.check();
+        }
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener progress = quiet ? ProgressListener.NONE : new ConsoleProgress(err);
         boolean binary = binaryFeatures();
@@ -95,13 +107,41 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
-        file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        if (parquet) {
+            try (io.csc.api.ClusteringEngine engine = io.csc.api.ClusteringEngine.start("spark", sparkMaster)) {
+                engine.writeParquet(data, output);
+            }
+        } else {
+            file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        }
         if (!quiet) {
             err.println(String.format(Locale.ROOT, "[csc] wrote %s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
-                    output, size, dimension, clusters, Files.size(output) / 1e6, (System.nanoTime() - start) / 1e9));
+                    output, size, dimension, clusters, sizeOnDisk(output) / 1e6, (System.nanoTime() - start) / 1e9));
             err.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** True for {@code --format parquet}, false for csv. */
+    private boolean parquet() {
+        String text = format.trim().toLowerCase(Locale.ROOT);
+        if (!text.equals("csv") && !text.equals("parquet")) {
+            throw new IllegalArgumentException("Invalid --format '" + format + "': expected csv or parquet");
+        }
+        if (!text.equals("parquet") && sparkMaster != null) {
+            throw new IllegalArgumentException("--spark-master needs --format parquet");
+        }
+        return text.equals("parquet");
+    }
+
+    /** The bytes of a file, or of the files of a directory. */
+    private static long sizeOnDisk(Path path) throws java.io.IOException {
+        if (!Files.isDirectory(path)) {
+            return Files.size(path);
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(path)) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
     }
 
     /** True for {@code --features binary}, false for gaussian. */

@@ -64,7 +64,12 @@ public record Supervision(long[] points, ConstraintSet constraints) {
         if (constraints != null) {
             readPairs(constraints, pairIds, types, weights);
         }
-        Map<Long, Long> indexOfId = indexOfIds(data, pairIds);
+        Set<Long> named = new HashSet<>();
+        pairIds.forEach(pair -> {
+            named.add(pair[0]);
+            named.add(pair[1]);
+        });
+        Map<Long, Long> indexOfId = indexOfIds(data, named);
         TreeSet<Long> supervised = new TreeSet<>();
         labels.forEach(label -> supervised.add(label._1()));
         for (long[] pair : pairIds) {
@@ -160,13 +165,18 @@ public record Supervision(long[] points, ConstraintSet constraints) {
         }
     }
 
-    /** The global row index of every id the pairs name, found in one pass; unknown ids are refused. */
-    private static Map<Long, Long> indexOfIds(DistributedPoints data, List<long[]> pairIds) {
+    /** The global row index of each of {@code ids}, found in one pass; unknown ids are refused. */
+    static long[] rowsOfIds(DistributedPoints data, long[] ids) {
         Set<Long> wanted = new HashSet<>();
-        pairIds.forEach(pair -> {
-            wanted.add(pair[0]);
-            wanted.add(pair[1]);
-        });
+        for (long id : ids) {
+            wanted.add(id);
+        }
+        Map<Long, Long> index = indexOfIds(data, wanted);
+        return java.util.Arrays.stream(ids).map(index::get).toArray();
+    }
+
+    /** The global row index of every id named, found in one pass; unknown ids are refused. */
+    private static Map<Long, Long> indexOfIds(DistributedPoints data, Set<Long> wanted) {
         Map<Long, Long> index = new HashMap<>();
         if (wanted.isEmpty()) {
             return index;
