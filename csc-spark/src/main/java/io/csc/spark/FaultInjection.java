@@ -4,7 +4,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.TaskContext;
 
 /**
- * A test hook: when the job's local property {@value #PROPERTY} names a stage, the first attempt of
+ * A test hook: when the job's local property {@value #PROPERTY} names a stage (a comma-separated
+ * list names several), the first attempt of
  * that stage's task on partition 0 fails, so that tests can check that a retried task (Spark's
  * {@code spark.task.maxFailures}) leaves the result unchanged. Without the property it does
  * nothing.
@@ -22,7 +23,8 @@ public final class FaultInjection {
     /** Fails the current task if it is the first attempt of {@code stage} on partition 0 and the property asks for it. */
     static void check(String stage) {
         TaskContext task = TaskContext.get();
-        if (task != null && stage.equals(task.getLocalProperty(PROPERTY)) && task.attemptNumber() == 0
+        String wanted = task == null ? null : task.getLocalProperty(PROPERTY);
+        if (wanted != null && java.util.Arrays.asList(wanted.split(",")).contains(stage) && task.attemptNumber() == 0
                 && task.partitionId() == 0) {
             INJECTED.incrementAndGet();
             throw new IllegalStateException("Injected failure of the first attempt of " + stage);

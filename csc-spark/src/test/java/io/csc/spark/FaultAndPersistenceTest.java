@@ -34,11 +34,8 @@ class FaultAndPersistenceTest {
         int before = FaultInjection.injected();
         int[] retried;
         try {
-            session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, "sparse coding");
-            ConstrainedClusteringModel codingFailed = fit(frame);
-            session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, "kmeans");
+            session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, "sparse coding,kmeans");
             retried = labels(fit(frame));
-            assertArrayEquals(clean, labels(codingFailed));
         } finally {
             session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, null);
         }
