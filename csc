@@ -7,7 +7,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 jar="$here/csc-cli/target/csc.jar"
 stale() {
   [ ! -f "$jar" ] && return 0
-  [ -n "$(find "$here/pom.xml" "$here"/csc-core/pom.xml "$here"/csc-cli/pom.xml "$here"/csc-core/src/main \
+  [ -n "$(find "$here/pom.xml" "$here"/csc-core/pom.xml "$here"/csc-experiment/pom.xml "$here"/csc-server/pom.xml \
+      "$here"/csc-cli/pom.xml "$here"/csc-core/src/main "$here"/csc-experiment/src/main "$here"/csc-server/src/main \
       "$here"/csc-cli/src/main -newer "$jar" -print -quit 2>/dev/null)" ]
 }
 if stale; then

@@ -1,5 +1,6 @@
 package io.csc.benchmark;
 
+import io.csc.api.RunContext;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.linalg.LinearAlgebraBackend;
 
@@ -10,12 +11,12 @@ final class BackendChoice {
     }
 
     /**
-     * {@code openblas}: the native backend with {@code threads} BLAS threads; {@code java}: the
-     * pure-Java fallback.
+     * A context whose backend is {@code openblas} (native) or {@code java} (the pure-Java fallback),
+     * with its products on {@code threads} threads; the caller closes it.
      *
      * @throws IllegalStateException when the native backend was asked for and does not load
      */
-    static LinearAlgebraBackend of(String name, int threads) {
+    static RunContext of(String name, int threads) {
         LinearAlgebraBackend backend = switch (name) {
             case "openblas" -> {
                 if (!LinearAlgebra.nativeAvailable()) {
@@ -26,7 +27,6 @@ final class BackendChoice {
             case "java" -> LinearAlgebra.javaBackend();
             default -> throw new IllegalArgumentException("unknown backend '" + name + "' (openblas or java)");
         };
-        backend.setThreads(threads);
-        return backend;
+        return RunContext.of(0, threads, backend);
     }
 }

@@ -1,5 +1,6 @@
 package io.csc.benchmark;
 
+import io.csc.api.RunContext;
 import io.csc.linalg.LinearAlgebraBackend;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +15,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -38,6 +40,7 @@ public class MatrixProductBenchmark {
     @Param({"2"})
     int threads;
 
+    private RunContext context;
     private LinearAlgebraBackend linearAlgebra;
     private double[] a;
     private double[] b;
@@ -48,7 +51,8 @@ public class MatrixProductBenchmark {
 
     @Setup(Level.Trial)
     public void createMatrices() {
-        linearAlgebra = BackendChoice.of(backend, threads);
+        context = BackendChoice.of(backend, threads);
+        linearAlgebra = context.backend();
         SplittableRandom random = new SplittableRandom(2);
         a = random.doubles((long) n * n, -1, 1).toArray();
         b = random.doubles((long) n * n, -1, 1).toArray();
@@ -60,6 +64,11 @@ public class MatrixProductBenchmark {
             aSingle[i] = (float) a[i];
             bSingle[i] = (float) b[i];
         }
+    }
+
+    @TearDown(Level.Trial)
+    public void closeContext() {
+        context.close();
     }
 
     @Benchmark

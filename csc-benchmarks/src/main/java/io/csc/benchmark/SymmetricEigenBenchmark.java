@@ -1,5 +1,6 @@
 package io.csc.benchmark;
 
+import io.csc.api.RunContext;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LinearAlgebraBackend;
 import java.util.SplittableRandom;
@@ -15,12 +16,13 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * All eigenpairs of a dense symmetric n x n matrix (the dense spectral methods' kernel), and the
  * few largest that NJW needs, on each backend. The matrix is a fresh copy each time, because the
- * backend overwrites its input.
+ * backend overwrites its input. LAPACK runs on the calling thread (OpenBLAS's own threads are off).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -36,16 +38,15 @@ public class SymmetricEigenBenchmark {
     @Param({"openblas", "java"})
     String backend;
 
-    @Param({"2"})
-    int threads;
-
+    private RunContext context;
     private LinearAlgebraBackend linearAlgebra;
     private double[] matrix;
     private double[] work;
 
     @Setup(Level.Trial)
     public void createMatrix() {
-        linearAlgebra = BackendChoice.of(backend, threads);
+        context = BackendChoice.of(backend, 1);
+        linearAlgebra = context.backend();
         SplittableRandom random = new SplittableRandom(1);
         matrix = new double[n * n];
         for (int i = 0; i < n; i++) {
@@ -61,6 +62,11 @@ public class SymmetricEigenBenchmark {
     @Setup(Level.Invocation)
     public void copyMatrix() {
         System.arraycopy(matrix, 0, work, 0, matrix.length);
+    }
+
+    @TearDown(Level.Trial)
+    public void closeContext() {
+        context.close();
     }
 
     @Benchmark

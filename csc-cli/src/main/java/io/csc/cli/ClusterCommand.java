@@ -10,6 +10,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.experiment.AlgorithmConfiguration;
+import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
 import io.csc.model.FittedModel;
 import io.csc.model.MethodSetting;
@@ -106,8 +107,10 @@ final class ClusterCommand implements Callable<Integer> {
         supervision.requireClassesWithin(constraints, clusters);
         ClusteringResult result;
         FittedModel fitted = null;
+        String backend;
         if (spark) {
             try (ClusteringEngine started = engine.start()) {
+                backend = started.describe();
                 ClusteringEngine.Fit fit = started.fit(dataset, scaled.scaling(), constraints, descriptor.name(), values,
                         clusters, common.seed);
                 result = fit.result();
@@ -115,6 +118,7 @@ final class ClusterCommand implements Callable<Integer> {
             }
         } else {
             try (RunContext context = common.context(err)) {
+                backend = LinearAlgebra.describe(context.backend());
                 result = method.fit(dataset, constraints, clusters, context);
             } catch (OutOfMemoryError error) {
                 throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
@@ -129,7 +133,7 @@ final class ClusterCommand implements Callable<Integer> {
             modelOutput.write(file -> ModelFile.save(model, file));
         }
         return report(out, descriptor, configuration, dataset.name(), dataset.size(), dataset.dimension(), clusters,
-                constraints, result, evaluation, written);
+                constraints, result, evaluation, backend, written);
     }
 
     /** {@code --engine spark --data DIR}: the engine reads the Parquet directory; labels and truth come back. */
@@ -138,7 +142,9 @@ final class ClusterCommand implements Callable<Integer> {
         int[][] truth = {null};
         ConstraintSet[] given = {null};
         ClusteringEngine.Fit fit;
+        String backend;
         try (ClusteringEngine started = engine.start()) {
+            backend = started.describe();
             fit = started.fit(Path.of(dataName), data.labelColumn, data.scalingFor(new DataOptions.Raw(null, false)),
                     n -> {
                         given[0] = supervision.build(n, truth[0], dataName, common.seed, err);
@@ -154,15 +160,15 @@ final class ClusterCommand implements Callable<Integer> {
             modelOutput.write(file -> ModelFile.save(fit.model(), file));
         }
         return report(out, descriptor, configuration, Path.of(dataName).getFileName().toString(), n,
-                fit.model().provenance().features(), result.clusterCount(), given[0], result, evaluation, written);
+                fit.model().provenance().features(), result.clusterCount(), given[0], result, evaluation, backend, written);
     }
 
     private Integer report(PrintWriter out, AlgorithmDescriptor descriptor, AlgorithmConfiguration configuration,
                            String dataName, int n, int d, int clusters, ConstraintSet constraints, ClusteringResult result,
-                           Evaluation evaluation, String written) {
+                           Evaluation evaluation, String backend, String written) {
         if (json || jsonLabels) {
             Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataName,
-                    n, d, clusters, constraints, result, evaluation, common.seed, common.threadCount());
+                    n, d, clusters, constraints, result, evaluation, backend, common.seed, common.threadCount());
             if (engine.spark()) {
                 report.put("engine", "spark");
             }
@@ -172,8 +178,8 @@ final class ClusterCommand implements Callable<Integer> {
             out.println(Json.write(report));
         } else {
             RunReport.human(out, descriptor.name(), dataName, n, d, clusters, constraints,
-                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, common.threadCount(),
-                    common.seed);
+                    IgnoredSupervision.applies(descriptor, constraints), result, evaluation, backend,
+                    common.threadCount(), common.seed);
             if (written != null) {
                 out.println(written);
             }

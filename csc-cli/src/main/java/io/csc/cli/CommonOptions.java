@@ -47,8 +47,6 @@ final class CommonOptions {
     /** A run context; the caller closes it. */
     RunContext context(PrintWriter err) {
         noteCappedThreads(err);
-        RunContext context = RunContext.of(seed, threadCount()).withProgress(progress(err));
-        context.backend().setThreads(threadCount());
-        return context;
+        return RunContext.of(seed, threadCount()).withProgress(progress(err));
     }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "Constrained spectral clustering: clustering guided by must-link / cannot-link pairs, "
                 + "partial labels or groups.",
         subcommands = {ClusterCommand.class, PredictCommand.class, ModelCommand.class, HoldoutCommand.class, EvaluateCommand.class, AlgorithmsCommand.class, DemoCommand.class,
-                ExperimentCommand.class, CompareCommand.class, ReportCommand.class,
+                ExperimentCommand.class, CompareCommand.class, ReportCommand.class, ServeCommand.class,
                 GenerateCommand.class,
                 CommandLine.HelpCommand.class})
 public final class CscCommand implements Runnable {

@@ -73,7 +73,7 @@ final class DemoCommand implements Callable<Integer> {
         ExperimentPlan plan = new ExperimentPlan(datasets, algorithms, List.of(amount), SupervisionKind.labels(), repeats,
                 common.seed, null);
         out.printf(Locale.ROOT, "csc demo: %s labelled points, %d draw%s, backend %s%n%n", amount.label(), repeats,
-                repeats == 1 ? "" : "s", LinearAlgebra.describe());
+                repeats == 1 ? "" : "s", LinearAlgebra.describe(LinearAlgebra.defaultBackend()));
         out.flush();
         ResultTable table = ResultTable.of(new ExperimentRunner(common.threadCount(), ProgressListener.NONE).run(plan));
         for (Dataset data : datasets) {

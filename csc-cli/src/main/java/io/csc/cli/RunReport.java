@@ -2,7 +2,6 @@ package io.csc.cli;
 
 import io.csc.algorithm.ClusteringResult;
 import io.csc.constraint.ConstraintSet;
-import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -17,7 +16,7 @@ final class RunReport {
 
     static Map<String, Object> json(String algorithm, Map<String, String> parameters, String dataName, int n, int d,
                                     int k, ConstraintSet constraints, ClusteringResult result, Evaluation evaluation,
-                                    long seed, int threads) {
+                                    String backend, long seed, int threads) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("algorithm", algorithm);
         json.put("data", dataName);
@@ -25,7 +24,7 @@ final class RunReport {
         json.put("d", d);
         json.put("k", k);
         json.put("seconds", result.seconds());
-        json.put("backend", LinearAlgebra.describe());
+        json.put("backend", backend);
         json.put("threads", threads);
         json.put("seed", seed);
         json.put("parameters", parameters);
@@ -61,9 +60,10 @@ final class RunReport {
      * unconstrained method), times, quality against the ground truth when there is one, warnings.
      */
     static void human(PrintWriter out, String algorithm, String dataName, int n, int d, int k, ConstraintSet constraints,
-                      boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, int threads, long seed) {
+                      boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, String backend,
+                      int threads, long seed) {
         out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, dataName, n, d, k);
-        out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", LinearAlgebra.describe(), threads, seed);
+        out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", backend, threads, seed);
         out.printf(Locale.ROOT, "supervision: %s%n", constraints.isEmpty() ? "none"
                 : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "
                 + constraints.constrainedPoints().length + " points" + (supervisionIgnored ? " (ignored by " + algorithm

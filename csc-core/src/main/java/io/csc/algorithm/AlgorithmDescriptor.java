@@ -1,6 +1,7 @@
 package io.csc.algorithm;
 
 import io.csc.selection.CrossValidatedMethod;
+import io.csc.selection.GuardedMethod;
 import io.csc.selection.SelectionMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,15 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
     /** Builds the method with {@code values} over its defaults; unknown names are refused. */
     public ClusteringAlgorithm create(ParameterValues values) {
         values.requireKnown(name, parameters);
-        if (constrained && selectable && values.get(SelectionMode.PARAMETER) == SelectionMode.CV) {
-            return new CrossValidatedMethod(this, values.without(SelectionMode.PARAMETER.name()));
+        if (constrained && selectable) {
+            SelectionMode mode = values.get(SelectionMode.PARAMETER);
+            ParameterValues given = values.without(SelectionMode.PARAMETER.name());
+            if (mode == SelectionMode.CV) {
+                return new CrossValidatedMethod(this, given);
+            }
+            if (mode == SelectionMode.GUARD) {
+                return new GuardedMethod(this, given);
+            }
         }
         return createWithoutSelection(values);
     }

@@ -38,7 +38,18 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
 
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringResult result = canonical(method.fit(data, constraints, k, context));
+        return checked(method.fit(data, constraints, k, context), constraints);
+    }
+
+    /** The method's preparation, each fit checked as {@link #fit} checks it. */
+    @Override
+    public PreparedFit prepare(Dataset data, int k, RunContext context) {
+        PreparedFit prepared = method.prepare(data, k, context);
+        return (constraints, fitContext) -> checked(prepared.fit(constraints, fitContext), constraints);
+    }
+
+    private ClusteringResult checked(ClusteringResult fitted, ConstraintSet constraints) {
+        ClusteringResult result = canonical(fitted);
         if (constrained) {
             result = Collapse.annotate(result, constraints);
         }

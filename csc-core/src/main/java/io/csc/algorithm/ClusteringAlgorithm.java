@@ -26,6 +26,18 @@ public interface ClusteringAlgorithm {
      */
     ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context);
 
+    /**
+     * The method bound to {@code data} and {@code k}, ready for fits that differ only in their
+     * supervision. Methods with a data-only stage worth keeping (landmarks, codes, a graph) compute
+     * it here, once; the default keeps nothing and fits from scratch each time.
+     *
+     * @throws IllegalArgumentException or {@link UnsuitableInputException} as {@link #fit} does
+     */
+    default PreparedFit prepare(Dataset data, int k, RunContext context) {
+        checkArguments(name(), data, ConstraintSet.empty(data.size()), k);
+        return (constraints, fitContext) -> fit(data, constraints, k, fitContext);
+    }
+
     /** The method itself, past any wrapper that adds checks or selection around it. */
     default ClusteringAlgorithm unwrapped() {
         return this;

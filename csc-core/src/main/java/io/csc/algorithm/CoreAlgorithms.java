@@ -25,6 +25,7 @@ public final class CoreAlgorithms implements AlgorithmProvider {
                 LandmarkSpectralClustering.KMEANS_DESCRIPTOR,
                 NystromSpectralClustering.DESCRIPTOR,
                 CopKMeans.DESCRIPTOR,
+                NormalizedSpectralClustering.SEEDED_DESCRIPTOR,
                 MultiLayerConstrainedClustering.DESCRIPTOR,
                 FastMultiLayerConstrainedClustering.DESCRIPTOR,
                 ScalableConstrainedSpectralClustering.DESCRIPTOR,

@@ -42,6 +42,9 @@ public interface ClusteringEngine extends AutoCloseable {
     /** Writes {@code data} (features and, when known, labels) as a Parquet directory with the engine's writer. */
     void writeParquet(Dataset data, Path directory);
 
+    /** What the engine runs on, as reports state it (e.g. "spark local[2]"). */
+    String describe();
+
     /** Releases what the engine holds (a Spark session it started). */
     @Override
     void close();

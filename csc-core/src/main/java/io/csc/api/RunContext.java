@@ -1,7 +1,8 @@
 package io.csc.api;
 
-import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.LinearAlgebra;
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ParallelBackend;
 import io.csc.util.Parallel;
 import io.csc.util.ProgressListener;
 import java.util.SplittableRandom;
@@ -12,24 +13,37 @@ import java.util.SplittableRandom;
  *
  * <p>The same seed gives the same labels on any number of threads. A context owns its thread
  * pool: close it when done, or use {@link #sequential(long)} for single-threaded runs.
+ *
+ * <p>The context is all the state a run has: its backend computes its matrix products on the
+ * context's own threads ({@link ParallelBackend}), and nothing in the library holds a process-wide
+ * thread count or backend, so runs with different contexts can share a JVM (a server, an
+ * experiment running its repetitions in parallel) without affecting one another.
  */
 public final class RunContext implements AutoCloseable {
 
     private final long seed;
     private final Parallel parallel;
-    private final LinearAlgebraBackend backend;
+    private final ParallelBackend backend;
     private final ProgressListener progress;
 
     private RunContext(long seed, Parallel parallel, LinearAlgebraBackend backend, ProgressListener progress) {
         this.seed = seed;
         this.parallel = parallel;
-        this.backend = backend;
+        this.backend = ParallelBackend.over(backend, parallel);
         this.progress = progress;
     }
 
-    /** A context with {@code threads} workers, the default backend and no progress output. */
+    /**
+     * A context with {@code threads} workers, the {@link LinearAlgebra#defaultBackend() default
+     * backend} and no progress output.
+     */
     public static RunContext of(long seed, int threads) {
-        return new RunContext(seed, Parallel.withThreads(threads), LinearAlgebra.backend(), ProgressListener.NONE);
+        return of(seed, threads, LinearAlgebra.defaultBackend());
+    }
+
+    /** A context with {@code threads} workers, {@code backend}'s kernels and no progress output. */
+    public static RunContext of(long seed, int threads, LinearAlgebraBackend backend) {
+        return new RunContext(seed, Parallel.withThreads(threads), backend, ProgressListener.NONE);
     }
 
     /** A single-threaded context with the default backend. */
@@ -69,6 +83,7 @@ public final class RunContext implements AutoCloseable {
         return parallel.threads();
     }
 
+    /** The run's backend: its matrix products run on this context's threads. */
     public LinearAlgebraBackend backend() {
         return backend;
     }

@@ -70,7 +70,7 @@ public final class ConstrainedKMeans {
      * @param constraints supervision over the n points; empty gives plain k-means with k-means++ seeds
      * @param random source of the restarts' generators
      * @param parallel the pool of the nearest-centre step; the result does not depend on its size
-     * @return the best run, with k non-empty clusters
+     * @return the best run, with k non-empty clusters numbered in {@link CanonicalLabels canonical order}
      */
     public KMeansResult fit(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
                             Parallel parallel) {
@@ -103,7 +103,7 @@ public final class ConstrainedKMeans {
                 bestObjective = objective;
             }
         }
-        return best.result();
+        return best.result().canonical();
     }
 
     /** The state of one run: centres, labels, and the iterations. */

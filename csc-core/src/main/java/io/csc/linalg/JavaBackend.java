@@ -3,11 +3,8 @@ package io.csc.linalg;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
-import org.ejml.EjmlParameters;
-import org.ejml.concurrency.EjmlConcurrency;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.CommonOps_MT_DDRM;
 import org.ejml.dense.row.decomposition.eig.SymmetricQRAlgorithmDecomposition_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
@@ -15,7 +12,8 @@ import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 
 /**
  * The pure-Java backend, on EJML: works on every JVM, about ten times slower than native
- * OpenBLAS for large dense problems.
+ * OpenBLAS for large dense problems. Every call runs on the calling thread (EJML's concurrent
+ * kernels, with their process-wide thread count, are not used).
  */
 final class JavaBackend implements LinearAlgebraBackend {
 
@@ -23,8 +21,6 @@ final class JavaBackend implements LinearAlgebraBackend {
     private static final int MINIMUM_QR_STEPS = 225;
     /** LAPACK's budget (dsteqr): 30 QR steps per eigenvalue. */
     private static final int QR_STEPS_PER_EIGENVALUE = 30;
-
-    private volatile int threads = 1;
 
     @Override
     public String name() {
@@ -37,30 +33,13 @@ final class JavaBackend implements LinearAlgebraBackend {
     }
 
     @Override
-    public void setThreads(int threads) {
-        this.threads = Math.max(1, threads);
-        EjmlConcurrency.setMaxThreads(this.threads);
-    }
-
-    @Override
     public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, double alpha,
                      double[] a, int aOffset, int lda, double[] b, int bOffset, int ldb,
                      double beta, double[] c, int cOffset, int ldc) {
         DMatrixRMaj left = transposeA ? block(a, aOffset, lda, k, m) : block(a, aOffset, lda, m, k);
         DMatrixRMaj right = transposeB ? block(b, bOffset, ldb, n, k) : block(b, bOffset, ldb, k, n);
         DMatrixRMaj product = new DMatrixRMaj(m, n);
-        boolean concurrent = threads > 1 && (long) m * n * k > EjmlParameters.MULT_COLUMN_SWITCH * 64L;
-        if (concurrent) {
-            if (transposeA && transposeB) {
-                CommonOps_MT_DDRM.multTransAB(left, right, product);
-            } else if (transposeA) {
-                CommonOps_MT_DDRM.multTransA(left, right, product);
-            } else if (transposeB) {
-                CommonOps_MT_DDRM.multTransB(left, right, product);
-            } else {
-                CommonOps_MT_DDRM.mult(left, right, product);
-            }
-        } else if (transposeA && transposeB) {
+        if (transposeA && transposeB) {
             CommonOps_DDRM.multTransAB(left, right, product);
         } else if (transposeA) {
             CommonOps_DDRM.multTransA(left, right, product);

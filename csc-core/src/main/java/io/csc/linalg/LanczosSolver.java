@@ -76,9 +76,9 @@ public final class LanczosSolver {
         this(LanczosOptions.DEFAULTS);
     }
 
-    /** A solver with the default backend ({@link LinearAlgebra#backend()}) and one thread. */
+    /** A solver with the default backend ({@link LinearAlgebra#defaultBackend()}) and one thread. */
     public LanczosSolver(LanczosOptions options) {
-        this(options, LinearAlgebra.backend(), Parallel.sequential());
+        this(options, LinearAlgebra.defaultBackend(), Parallel.sequential());
     }
 
     /**

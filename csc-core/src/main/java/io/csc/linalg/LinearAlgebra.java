@@ -3,10 +3,15 @@ package io.csc.linalg;
 import java.util.Locale;
 
 /**
- * Chooses the linear-algebra backend once per JVM: native OpenBLAS when it loads, the pure-Java
- * backend otherwise. The choice can be forced with the system property {@code csc.backend} or the
+ * The linear-algebra backends of this JVM: native OpenBLAS when it loads, the pure-Java backend
+ * everywhere. The default can be forced with the system property {@code csc.backend} or the
  * environment variable {@code CSC_BACKEND}: {@code auto} (default), {@code native} (fail if the
  * natives do not load) or {@code java}.
+ *
+ * <p>Nothing here changes once set: the natives are loaded at most once, on first use, with
+ * OpenBLAS's own threads switched off, and each run takes its backend from its
+ * {@link io.csc.api.RunContext}, which brings the run's threads
+ * ({@link ParallelBackend}).
  */
 public final class LinearAlgebra {
 
@@ -15,46 +20,68 @@ public final class LinearAlgebra {
     /** Environment variable that forces a backend when the property is not set. */
     public static final String BACKEND_VARIABLE = "CSC_BACKEND";
 
-    private static LinearAlgebraBackend selected;
-    private static JavaBackend javaBackend;
-    private static LinearAlgebraBackend nativeBackend;
-    private static String nativeFailure;
-    private static boolean nativeTried;
+    private static final LinearAlgebraBackend JAVA = new JavaBackend();
+
+    /** The native backend, loaded when this class is first used, or why it did not load. */
+    private static final class Natives {
+        static final LinearAlgebraBackend BACKEND;
+        static final String FAILURE;
+
+        static {
+            LinearAlgebraBackend loaded = null;
+            String failure = null;
+            try {
+                loaded = OpenBlasBackend.load();
+            } catch (Throwable cause) {
+                failure = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+            }
+            BACKEND = loaded;
+            FAILURE = failure;
+        }
+
+        private Natives() {
+        }
+    }
 
     private LinearAlgebra() {
     }
 
-    /** The backend chosen for this JVM. */
-    public static synchronized LinearAlgebraBackend backend() {
-        if (selected == null) {
-            String wanted = System.getProperty(BACKEND_PROPERTY);
-            if (wanted == null) {
-                wanted = System.getenv(BACKEND_VARIABLE);
-            }
-            wanted = wanted == null ? "auto" : wanted.trim().toLowerCase(Locale.ROOT);
-            switch (wanted) {
-                case "java" -> selected = javaBackend();
-                case "native", "openblas" -> selected = nativeBackend();
-                case "auto", "" -> selected = nativeAvailable() ? nativeBackend() : javaBackend();
-                default -> throw new IllegalArgumentException("Invalid " + BACKEND_PROPERTY + " '" + wanted
-                        + "': expected auto, native or java");
-            }
+    /**
+     * The backend that {@code csc.backend} (else {@code CSC_BACKEND}) asks for: native OpenBLAS
+     * when it loads and nothing else is asked, the pure-Java backend otherwise. Single-threaded:
+     * a {@link io.csc.api.RunContext} runs its products on its own threads.
+     *
+     * @throws IllegalArgumentException when the property names no backend
+     * @throws IllegalStateException when the native backend is asked for and does not load
+     */
+    public static LinearAlgebraBackend defaultBackend() {
+        String wanted = requested();
+        return switch (wanted) {
+            case "java" -> JAVA;
+            case "native", "openblas" -> nativeBackend();
+            case "auto", "" -> nativeAvailable() ? nativeBackend() : JAVA;
+            default -> throw new IllegalArgumentException("Invalid " + BACKEND_PROPERTY + " '" + wanted
+                    + "': expected auto, native or java");
+        };
+    }
+
+    /** The backend asked for by the property, else the environment variable: {@code auto} when neither is set. */
+    private static String requested() {
+        String wanted = System.getProperty(BACKEND_PROPERTY);
+        if (wanted == null) {
+            wanted = System.getenv(BACKEND_VARIABLE);
         }
-        return selected;
+        return wanted == null ? "auto" : wanted.trim().toLowerCase(Locale.ROOT);
     }
 
     /** The pure-Java backend, available everywhere. */
-    public static synchronized LinearAlgebraBackend javaBackend() {
-        if (javaBackend == null) {
-            javaBackend = new JavaBackend();
-        }
-        return javaBackend;
+    public static LinearAlgebraBackend javaBackend() {
+        return JAVA;
     }
 
     /** Whether the native backend loads on this machine. */
-    public static synchronized boolean nativeAvailable() {
-        tryNative();
-        return nativeBackend != null;
+    public static boolean nativeAvailable() {
+        return Natives.BACKEND != null;
     }
 
     /**
@@ -62,38 +89,27 @@ public final class LinearAlgebra {
      *
      * @throws IllegalStateException if it does not load, with the reason
      */
-    public static synchronized LinearAlgebraBackend nativeBackend() {
-        tryNative();
-        if (nativeBackend == null) {
+    public static LinearAlgebraBackend nativeBackend() {
+        if (Natives.BACKEND == null) {
             throw new IllegalStateException("The native OpenBLAS backend does not load on this machine ("
-                    + nativeFailure + "); use -D" + BACKEND_PROPERTY + "=java");
+                    + Natives.FAILURE + "); use -D" + BACKEND_PROPERTY + "=java");
         }
-        return nativeBackend;
+        return Natives.BACKEND;
     }
 
-    /** Why the native backend did not load, or null if it did (or was not tried). */
-    public static synchronized String nativeFailure() {
-        return nativeFailure;
+    /** Why the native backend did not load, or null if it did. */
+    public static String nativeFailure() {
+        return Natives.FAILURE;
     }
 
-    /** A one-line description of the chosen backend, for reports. */
-    public static synchronized String describe() {
-        LinearAlgebraBackend backend = backend();
-        if (!backend.isNative() && nativeFailure != null) {
-            return backend.name() + " (native OpenBLAS unavailable: " + nativeFailure + ")";
+    /**
+     * A one-line description of {@code backend} for reports: its name, and why the natives did not
+     * load when the pure-Java backend runs without being asked for (the natives are then not loaded).
+     */
+    public static String describe(LinearAlgebraBackend backend) {
+        if (!backend.isNative() && !requested().equals("java") && !nativeAvailable()) {
+            return backend.name() + " (native OpenBLAS unavailable: " + Natives.FAILURE + ")";
         }
         return backend.name();
-    }
-
-    private static void tryNative() {
-        if (nativeTried) {
-            return;
-        }
-        nativeTried = true;
-        try {
-            nativeBackend = OpenBlasBackend.load();
-        } catch (Throwable failure) {
-            nativeFailure = failure.getClass().getSimpleName() + ": " + failure.getMessage();
-        }
     }
 }

@@ -4,10 +4,11 @@ package io.csc.linalg;
  * The small set of dense kernels everything else is built on. All matrices are row-major
  * {@code double[]} arrays. Two implementations exist: native OpenBLAS/LAPACK (shipped in a Maven
  * artifact, used when it loads) and pure Java (EJML), used where the natives do not load or when
- * {@code -Dcsc.backend=java} asks for it. {@link LinearAlgebra#backend()} picks one.
+ * {@code -Dcsc.backend=java} asks for it. {@link LinearAlgebra#defaultBackend()} picks one.
  *
- * <p>Implementations are thread-safe. The caller checks arguments; implementations may assume
- * consistent sizes.
+ * <p>Implementations are thread-safe and hold no thread count: both run each call on the calling
+ * thread, and {@link ParallelBackend} runs a run's products on that run's pool. The caller checks
+ * arguments; implementations may assume consistent sizes.
  */
 public interface LinearAlgebraBackend {
 
@@ -16,9 +17,6 @@ public interface LinearAlgebraBackend {
 
     /** Whether this backend runs native code. */
     boolean isNative();
-
-    /** Sets how many threads the backend's own kernels may use (at least 1). */
-    void setThreads(int threads);
 
     /**
      * General matrix product {@code C = alpha op(A) op(B) + beta C}, where {@code op(A)} is

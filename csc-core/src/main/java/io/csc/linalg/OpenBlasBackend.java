@@ -9,6 +9,8 @@ import org.bytedeco.openblas.global.openblas;
  * The native backend: OpenBLAS with its LAPACK, shipped inside the bytedeco Maven artifacts and
  * loaded without system packages. Matrix products copy their operands into native buffers of
  * the calling thread (the copy is O(size), the product O(m n k)); factorizations pass Java arrays.
+ * OpenBLAS's own threads are switched off once, when the library loads: every call runs on the
+ * calling thread, and a run's parallelism is its own ({@link ParallelBackend}).
  */
 final class OpenBlasBackend implements LinearAlgebraBackend {
 
@@ -50,8 +52,8 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
     /** Loads the native library. */
     static OpenBlasBackend load() {
         Loader.load(openblas.class);
+        openblas.blas_set_num_threads(1);
         OpenBlasBackend backend = new OpenBlasBackend();
-        backend.setThreads(1);
         double[] check = {2.0};
         double[] result = new double[1];
         backend.gemm(false, false, 1, 1, 1, 1.0, check, 0, 1, check, 0, 1, 0.0, result, 0, 1);
@@ -69,11 +71,6 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
     @Override
     public boolean isNative() {
         return true;
-    }
-
-    @Override
-    public void setThreads(int threads) {
-        openblas.blas_set_num_threads(Math.max(1, threads));
     }
 
     @Override

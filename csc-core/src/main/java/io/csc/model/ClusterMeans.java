@@ -3,13 +3,13 @@ package io.csc.model;
 import io.csc.linalg.DenseMatrix;
 
 /** The mean row of each cluster: the centres k-means converged to, recomputed from its labels. */
-final class ClusterMeans {
+public final class ClusterMeans {
 
     private ClusterMeans() {
     }
 
     /** k x c means of the rows of {@code points} per label; an empty cluster gets a centre no point is nearest to. */
-    static DenseMatrix of(DenseMatrix points, int[] labels, int k) {
+    public static DenseMatrix of(DenseMatrix points, int[] labels, int k) {
         int c = points.columns();
         DenseMatrix means = DenseMatrix.zeros(k, c);
         double[] sums = means.data();

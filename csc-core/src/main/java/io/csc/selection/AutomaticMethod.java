@@ -5,6 +5,7 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
@@ -47,7 +48,8 @@ public final class AutomaticMethod implements ClusteringAlgorithm {
     public static List<Candidate> candidates(int n) {
         List<Candidate> candidates = new ArrayList<>();
         for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
-            boolean baseline = descriptor.name().equals("njw");
+            boolean baseline = descriptor.name().equals("njw")
+                    || descriptor.name().equals(NormalizedSpectralClustering.SEEDED_NAME);
             if (!descriptor.constrained() && !baseline) {
                 continue;
             }

@@ -27,6 +27,12 @@ final class SelectedFit {
     private SelectedFit() {
     }
 
+    /** The best held-out score of {@code name}'s own settings, as text with three decimals. */
+    private static String bestOwnScore(List<CandidateScore> ranking, String name) {
+        return ranking.stream().filter(score -> score.candidate().method().equals(name)).findFirst()
+                .map(score -> String.format(java.util.Locale.ROOT, "%.3f", score.score())).orElse("nothing");
+    }
+
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context) {
         long start = System.nanoTime();
@@ -69,6 +75,11 @@ final class SelectedFit {
             List<Map<String, Object>> scores = new ArrayList<>();
             ranking.get().forEach(candidateScore -> scores.add(candidateScore.asMap()));
             selection.put("candidates", scores);
+            if (!name.equals(AutomaticMethod.NAME) && !picked.method().equals(name)) {
+                diagnostics.warn("The held-out supervision favoured " + picked.label() + " over " + name
+                        + "'s own embedding (" + name + " scored " + bestOwnScore(ranking.get(), name)
+                        + "); the labels are " + picked.method() + "'s");
+            }
             if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {
                 diagnostics.warn("Selection passed over " + String.join(", ", passedOver)
                         + ", which collapsed on the whole supervision");

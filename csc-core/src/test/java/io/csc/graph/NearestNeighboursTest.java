@@ -43,7 +43,7 @@ class NearestNeighboursTest {
         }
         Dataset ties = Dataset.unlabelled("ties", 2100, 3, rounded);
         try (Parallel parallel = Parallel.withThreads(2)) {
-            NeighbourLists lists = NearestNeighbours.exact(ties, 6, LinearAlgebra.backend(), parallel, ProgressListener.NONE);
+            NeighbourLists lists = NearestNeighbours.exact(ties, 6, LinearAlgebra.defaultBackend(), parallel, ProgressListener.NONE);
             for (int point : new int[] {0, 1, 1023, 1024, 1500, 2099}) {
                 int[] expected = bruteForce(ties, point, 6);
                 int[] actual = Arrays.copyOfRange(lists.indices(), point * 6, point * 6 + 6);
@@ -62,8 +62,8 @@ class NearestNeighboursTest {
         NeighbourLists one;
         NeighbourLists two;
         try (Parallel sequential = Parallel.sequential(); Parallel parallel = Parallel.withThreads(2)) {
-            one = NearestNeighbours.exact(data, 7, LinearAlgebra.backend(), sequential, ProgressListener.NONE);
-            two = NearestNeighbours.exact(data, 7, LinearAlgebra.backend(), parallel, ProgressListener.NONE);
+            one = NearestNeighbours.exact(data, 7, LinearAlgebra.defaultBackend(), sequential, ProgressListener.NONE);
+            two = NearestNeighbours.exact(data, 7, LinearAlgebra.defaultBackend(), parallel, ProgressListener.NONE);
         }
         for (int point = 0; point < 400; point += 37) {
             assertArrayEquals(bruteForce(data, point, 7), Arrays.copyOfRange(one.indices(), point * 7, point * 7 + 7));
@@ -76,7 +76,7 @@ class NearestNeighboursTest {
     void refusesImpossibleNeighbourCounts() {
         Dataset data = TestData.gaussian(10, 2, 1);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> NearestNeighbours.exact(data, 10, LinearAlgebra.backend(), Parallel.sequential(), ProgressListener.NONE));
+                () -> NearestNeighbours.exact(data, 10, LinearAlgebra.defaultBackend(), Parallel.sequential(), ProgressListener.NONE));
         assertEquals("Invalid number of neighbours: 10 (must be in [1, 9] for 10 points)", error.getMessage());
     }
 

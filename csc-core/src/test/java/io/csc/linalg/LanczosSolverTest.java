@@ -24,7 +24,7 @@ class LanczosSolverTest {
 
     /** Dense reference: the k extreme eigenvalues in the solver's order. */
     private static double[] reference(SparseMatrix matrix, int k, Spectrum which) {
-        EigenDecomposition all = SymmetricEigen.all(LinearAlgebra.backend(), matrix.toDense());
+        EigenDecomposition all = SymmetricEigen.all(LinearAlgebra.defaultBackend(), matrix.toDense());
         int n = matrix.rows();
         double[] values = new double[k];
         for (int j = 0; j < k; j++) {
@@ -214,12 +214,12 @@ class LanczosSolverTest {
         SparseMatrix affinity = TestGraphs.normalizedAffinity(TestGraphs.components(3, 400, 4, new SplittableRandom(18)));
         LanczosResult first;
         try (Parallel parallel = Parallel.withThreads(1)) {
-            first = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.backend(), parallel)
+            first = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), parallel)
                     .solve(Operators.of(affinity, parallel), 5, Spectrum.LARGEST, new SplittableRandom(9));
         }
         for (int threads : new int[] {1, 2, 3}) {
             try (Parallel parallel = Parallel.withThreads(threads)) {
-                LanczosResult again = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.backend(), parallel)
+                LanczosResult again = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), parallel)
                         .solve(Operators.of(affinity, parallel), 5, Spectrum.LARGEST, new SplittableRandom(9));
                 assertArrayEquals(first.values(), again.values(), "threads " + threads);
                 assertArrayEquals(first.vectors().data(), again.vectors().data(), "threads " + threads);
@@ -278,7 +278,7 @@ class LanczosSolverTest {
     @Test
     void multiplicitiesAreFoundForManySeedsAndShapes() {
         // Before the multiplicity check, about 3% of these runs missed a copy of eigenvalue 1 or 0.
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.backend(), Parallel.sequential(), false);
+        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), Parallel.sequential(), false);
         for (int components : new int[] {3, 6}) {
             SparseMatrix weights = TestGraphs.components(components, 150, 3, new SplittableRandom(components));
             SparseMatrix affinity = TestGraphs.normalizedAffinity(weights);

@@ -2,8 +2,10 @@ package io.csc.linalg;
 
 import static io.csc.linalg.TestMatrices.assertArrayClose;
 import static io.csc.linalg.TestMatrices.assertAscending;
+import static io.csc.linalg.TestMatrices.assertGuardsIntact;
 import static io.csc.linalg.TestMatrices.assertDescending;
 import static io.csc.linalg.TestMatrices.backend;
+import static io.csc.linalg.TestMatrices.embed;
 import static io.csc.linalg.TestMatrices.maxResidual;
 import static io.csc.linalg.TestMatrices.multiply;
 import static io.csc.linalg.TestMatrices.orthonormalityError;
@@ -23,7 +25,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LinearAlgebraBackendContractTest {
 
     private static final String BACKENDS = "io.csc.linalg.TestMatrices#backendNames";
-    private static final double GUARD = -777.0;
 
     // ---------------------------------------------------------------- gemm
 
@@ -38,35 +39,25 @@ class LinearAlgebraBackendContractTest {
         for (boolean transposeA : new boolean[] {false, true}) {
             for (boolean transposeB : new boolean[] {false, true}) {
                 for (double beta : new double[] {0.0, 1.0, -0.5}) {
-                    DenseMatrix opA = TestMatrices.random(m, k, random);
-                    DenseMatrix opB = TestMatrices.random(k, n, random);
-                    DenseMatrix c0 = TestMatrices.random(m, n, random);
-                    DenseMatrix storedA = transposeA ? opA.transpose() : opA;
-                    DenseMatrix storedB = transposeB ? opB.transpose() : opB;
-                    int lda = storedA.columns() + 2;
-                    int ldb = storedB.columns() + 3;
-                    int ldc = n + 1;
-                    double[] a = embed(storedA, 3, lda);
-                    double[] b = embed(storedB, 7, ldb);
-                    double[] c = embed(c0, 5, ldc);
+                    EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
+                    double[] c = operands.c();
                     if (beta == 0.0) {
                         // BLAS semantics: C is not read when beta is zero, even if it holds NaN.
                         for (int i = 0; i < m; i++) {
-                            Arrays.fill(c, 5 + i * ldc, 5 + i * ldc + n, Double.NaN);
+                            int row = EmbeddedProduct.C_OFFSET + i * operands.ldc();
+                            Arrays.fill(c, row, row + n, Double.NaN);
                         }
                     }
                     double alpha = 1.5;
-                    backend.gemm(transposeA, transposeB, m, n, k, alpha, a, 3, lda, b, 7, ldb, beta, c, 5, ldc);
-                    DenseMatrix product = multiply(opA, opB);
+                    operands.compute(backend, alpha, beta, c);
+                    DenseMatrix product = multiply(operands.opA(), operands.opB());
                     for (int i = 0; i < m; i++) {
                         for (int j = 0; j < n; j++) {
-                            double expected = alpha * product.get(i, j) + (beta == 0.0 ? 0.0 : beta * c0.get(i, j));
-                            assertEquals(expected, c[5 + i * ldc + j], 1e-12,
+                            assertEquals(operands.expected(product, alpha, beta, i, j), operands.result(c, i, j), 1e-12,
                                     "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB + " beta=" + beta);
                         }
                     }
-                    assertGuardsIntact(c, 5, ldc, m, n);
-                    assertGuardsIntact(a, 3, lda, storedA.rows(), storedA.columns());
+                    operands.assertGuardsIntact(c);
                 }
             }
         }
@@ -114,7 +105,7 @@ class LinearAlgebraBackendContractTest {
                         int column = (t - 1) % ldc;
                         boolean inside = t >= 1 && row < m && column < n;
                         if (!inside) {
-                            assertEquals((float) GUARD, c[t], "guard at " + t + " untouched");
+                            assertEquals((float) TestMatrices.GUARD, c[t], "guard at " + t + " untouched");
                         }
                     }
                 }
@@ -154,27 +145,6 @@ class LinearAlgebraBackendContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(BACKENDS)
-    void gemmLargeProductOnSeveralThreads(String name) {
-        LinearAlgebraBackend backend = backend(name);
-        SplittableRandom random = new SplittableRandom(2);
-        DenseMatrix a = TestMatrices.random(150, 120, random);
-        DenseMatrix b = TestMatrices.random(120, 130, random);
-        DenseMatrix expected = multiply(a, b);
-        backend.setThreads(2);
-        try {
-            DenseMatrix c = DenseMatrix.zeros(150, 130);
-            backend.gemm(false, false, 150, 130, 120, 1.0, a.data(), 0, 120, b.data(), 0, 130, 0.0, c.data(), 0, 130);
-            assertTrue(c.maxAbsoluteDifference(expected) < 1e-11);
-            DenseMatrix ct = DenseMatrix.zeros(130, 150);
-            backend.gemm(true, true, 130, 150, 120, 1.0, b.data(), 0, 130, a.data(), 0, 120, 0.0, ct.data(), 0, 150);
-            assertTrue(ct.maxAbsoluteDifference(expected.transpose()) < 1e-11);
-        } finally {
-            backend.setThreads(1);
-        }
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource(BACKENDS)
     void gemmWithEmptyInnerDimensionScalesC(String name) {
         LinearAlgebraBackend backend = backend(name);
         double[] c = {1, 2, 3, 4};
@@ -182,27 +152,6 @@ class LinearAlgebraBackendContractTest {
         assertArrayClose(new double[] {0.5, 1, 1.5, 2}, c, 0);
         backend.gemm(true, false, 2, 2, 0, 1.0, new double[0], 0, 2, new double[0], 0, 2, 0.0, c, 0, 2);
         assertArrayClose(new double[] {0, 0, 0, 0}, c, 0);
-    }
-
-    private static double[] embed(DenseMatrix matrix, int offset, int ld) {
-        double[] data = new double[offset + matrix.rows() * ld + 4];
-        Arrays.fill(data, GUARD);
-        for (int i = 0; i < matrix.rows(); i++) {
-            for (int j = 0; j < matrix.columns(); j++) {
-                data[offset + i * ld + j] = matrix.get(i, j);
-            }
-        }
-        return data;
-    }
-
-    private static void assertGuardsIntact(double[] data, int offset, int ld, int rows, int columns) {
-        for (int p = 0; p < data.length; p++) {
-            int relative = p - offset;
-            boolean inside = relative >= 0 && relative / ld < rows && relative % ld < columns;
-            if (!inside) {
-                assertEquals(GUARD, data[p], 0.0, "entry " + p + " outside the matrix was modified");
-            }
-        }
     }
 
     // ---------------------------------------------------------------- symmetric eigen

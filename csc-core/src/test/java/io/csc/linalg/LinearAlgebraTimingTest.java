@@ -47,12 +47,12 @@ class LinearAlgebraTimingTest {
         for (int threads : new int[] {1, 2}) {
             try (Parallel parallel = Parallel.withThreads(threads)) {
                 SymmetricOperator operator = Operators.of(affinity, parallel);
-                LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.backend(), parallel);
+                LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), parallel);
                 start = System.nanoTime();
                 LanczosResult result = solver.solve(operator, 10, Spectrum.LARGEST, new SplittableRandom(1));
                 double seconds = (System.nanoTime() - start) / 1e9;
                 System.out.printf("Lanczos largest 10, %d thread(s), %s: %.2f s, %d restarts, %d products, "
-                                + "residual %.1e, converged %s%n  values %s%n", threads, LinearAlgebra.backend().name(),
+                                + "residual %.1e, converged %s%n  values %s%n", threads, LinearAlgebra.defaultBackend().name(),
                         seconds, result.iterations(), result.operatorApplications(), result.maxResidual(),
                         result.converged(), Arrays.toString(result.values()));
                 assertTrue(result.converged());

@@ -4,13 +4,40 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 /** Reference computations and matrix generators shared by the linear-algebra tests. */
 final class TestMatrices {
 
+    /** The value around a matrix embedded in a larger array, which no operation may change. */
+    static final double GUARD = -777.0;
+
     private TestMatrices() {
+    }
+
+    /** {@code matrix} in a new array from {@code offset} with row stride {@code ld}, guards elsewhere. */
+    static double[] embed(DenseMatrix matrix, int offset, int ld) {
+        double[] data = new double[offset + matrix.rows() * ld + 4];
+        Arrays.fill(data, GUARD);
+        for (int i = 0; i < matrix.rows(); i++) {
+            for (int j = 0; j < matrix.columns(); j++) {
+                data[offset + i * ld + j] = matrix.get(i, j);
+            }
+        }
+        return data;
+    }
+
+    /** Every entry of {@code data} outside the embedded {@code rows x columns} matrix still holds the guard. */
+    static void assertGuardsIntact(double[] data, int offset, int ld, int rows, int columns) {
+        for (int p = 0; p < data.length; p++) {
+            int relative = p - offset;
+            boolean inside = relative >= 0 && relative / ld < rows && relative % ld < columns;
+            if (!inside) {
+                assertEquals(GUARD, data[p], 0.0, "entry " + p + " outside the matrix was modified");
+            }
+        }
     }
 
     /** Backend names for parameterized tests: "java" and "native". */

@@ -1,9 +1,14 @@
 package io.csc.testing;
 
 import io.csc.data.BundledData;
+import io.csc.data.CsvReader;
+import io.csc.data.DataDirectory;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
 
 /** Data shared by the tests: the bundled UCI tables, z-scored, and small synthetic sets. */
 public final class TestData {
@@ -19,6 +24,16 @@ public final class TestData {
     /** UCI Iris (150 x 4, 3 classes), z-scored. */
     public static Dataset iris() {
         return Scaling.ZSCORE.apply(BundledData.load("iris"));
+    }
+
+    /**
+     * A shared data set (for example {@code digits}), z-scored; the test is skipped where the
+     * shared data are not found ({@link DataDirectory}).
+     */
+    public static Dataset shared(String name) {
+        Path path = DataDirectory.defaultDirectory().resolve(name + ".csv");
+        Assumptions.assumeTrue(Files.exists(path), () -> "shared data not found: " + path.toAbsolutePath());
+        return Scaling.ZSCORE.apply(CsvReader.read(path));
     }
 
     /** n Gaussian points in d dimensions (unlabelled). */

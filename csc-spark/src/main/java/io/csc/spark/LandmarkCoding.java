@@ -138,7 +138,7 @@ final class LandmarkCoding {
                 List<NearestLandmarks> parts = new ArrayList<>();
                 for (int from = 0; from < block.rows(); from += step) {
                     parts.add(SparseCoding.nearest(block.features(), from, Math.min(step, block.rows() - from), d,
-                            landmarkTable, r, allSums, LinearAlgebra.backend(), Parallel.sequential()));
+                            landmarkTable, r, allSums, LinearAlgebra.defaultBackend(), Parallel.sequential()));
                 }
                 out.add(new NearestBlock(block.firstIndex(), block.rows(), parts));
             }

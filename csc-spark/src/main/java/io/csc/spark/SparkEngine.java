@@ -232,6 +232,12 @@ public final class SparkEngine implements ClusteringEngine {
     }
 
     @Override
+    public String describe() {
+        return "spark " + session.sparkContext().master() + ", executors: "
+                + io.csc.linalg.LinearAlgebra.describe(io.csc.linalg.LinearAlgebra.defaultBackend());
+    }
+
+    @Override
     public void close() {
         if (owned) {
             session.stop();

@@ -52,12 +52,39 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             "Ng, Jordan, Weiss: On spectral clustering, NIPS 2001", false, false, PARAMETERS,
             values -> new NormalizedSpectralClustering(options(values)));
 
+    /** The name of NJW with the constrained assignment. */
+    public static final String SEEDED_NAME = "seeded-njw";
+
+    /**
+     * NJW's embedding of the graph, untouched by the supervision, clustered by the constrained
+     * k-means ({@link io.csc.cluster.ConstrainedKMeans}): labelled classes seed and hold their
+     * clusters, pairs and groups are penalties. The simplest use of supervision in spectral
+     * clustering, and the reference the constrained methods are guarded against
+     * ({@code select=guard}): it cannot be worse than NJW by more than the assignment's effect.
+     */
+    public static final AlgorithmDescriptor SEEDED_DESCRIPTOR = new AlgorithmDescriptor(SEEDED_NAME,
+            "NJW's embedding, clustered by k-means seeded by the labels with pairs as penalties (the guard's reference)",
+            "Ng, Jordan, Weiss: On spectral clustering, NIPS 2001; Basu, Banerjee, Mooney: Semi-supervised "
+                    + "clustering by seeding, ICML 2002, and Active semi-supervision for pairwise constrained "
+                    + "clustering, SDM 2004", true, false, PARAMETERS, false,
+            values -> new NormalizedSpectralClustering(options(values), true));
+
     static final String SCALABLE = "njw with --param graph=knn, lsc-r, lsc-k or nystrom";
 
     private final NjwOptions options;
+    private final boolean seeded;
 
     public NormalizedSpectralClustering(NjwOptions options) {
+        this(options, false);
+    }
+
+    /**
+     * @param options the graph, kernel and solvers
+     * @param seeded whether the final k-means uses the supervision ({@link #SEEDED_DESCRIPTOR})
+     */
+    public NormalizedSpectralClustering(NjwOptions options, boolean seeded) {
         this.options = options;
+        this.seeded = seeded;
     }
 
     /** The options from parameter values over their defaults. */
@@ -72,12 +99,12 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
 
     @Override
     public String name() {
-        return NAME;
+        return seeded ? SEEDED_NAME : NAME;
     }
 
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()));
@@ -93,7 +120,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
             solution = NjwEmbedding.sparse(graph.weights(), k, options.lanczos(), random.split(), context, diagnostics);
         }
-        return EmbeddingClustering.result(NAME, solution, k, true, options.kmeans(), random.split(), context,
-                diagnostics, start);
+        return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded),
+                seeded ? constraints : null, random.split(), context, diagnostics, start);
     }
 }

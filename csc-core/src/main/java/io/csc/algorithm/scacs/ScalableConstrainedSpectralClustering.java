@@ -6,6 +6,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
@@ -153,9 +154,25 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+        return prepareChecked(data, k, context).fit(constraints, context);
+    }
+
+    /**
+     * Steps 1 and the part of step 3 that does not depend on the supervision, done once: the base
+     * vectors, the sparse code, the graph and the coordinates where Ŝ is the identity. Each
+     * {@link PreparedFit#fit} then costs the constraint projection, the p x p generalized
+     * eigenproblem, the embedding and k-means, and gives the labels {@link #fit} gives with the same
+     * constraints and seed.
+     */
+    @Override
+    public PreparedFit prepare(Dataset data, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(NAME, data, ConstraintSet.empty(data.size()), k);
+        return prepareChecked(data, k, context);
+    }
+
+    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
-        LinearAlgebraBackend backend = context.backend();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
         int p = options.landmarksFor(n, k);
@@ -175,12 +192,39 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         if (graph.unusedLandmarks() > 0) {
             diagnostics.put("unusedLandmarks", graph.unusedLandmarks());
         }
+        LandmarkCoordinates coordinates = k == 1 ? null : diagnostics.time("eigen",
+                () -> LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), context.backend()));
+        double[] constant = k == 1 ? null : constantCoordinates(graph.degrees(), coordinates, n);
+        Graph prepared = new Graph(n, k, landmarks, r, code, graph, coordinates, constant, diagnostics.build(),
+                (System.nanoTime() - start) / 1e9);
+        return (constraints, fitContext) -> fitPrepared(prepared, constraints, fitContext);
+    }
+
+    /** What {@link #prepare} keeps: everything that depends on the data alone. */
+    private record Graph(int n, int k, DenseMatrix landmarks, int nearest, SparseCode code, LandmarkGraph graph,
+                         LandmarkCoordinates coordinates, double[] constant, Diagnostics diagnostics, double seconds) {
+    }
+
+    private ClusteringResult fitPrepared(Graph prepared, ConstraintSet constraints, RunContext context) {
+        int n = prepared.n();
+        int k = prepared.k();
+        if (constraints.pointCount() != n) {
+            throw new IllegalArgumentException("The constraints of " + NAME + " refer to " + constraints.pointCount()
+                    + " points but the prepared data has " + n);
+        }
+        long start = System.nanoTime();
+        SplittableRandom random = context.random();
+        random.split(); // the base vectors' stream, drawn in prepare: k-means gets the same stream as in fit
+        LinearAlgebraBackend backend = context.backend();
+        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(prepared.diagnostics());
+        LandmarkGraph graph = prepared.graph();
         if (k == 1) {
-            return new ClusteringResult(NAME, new int[n], 1, null, (System.nanoTime() - start) / 1e9,
+            return new ClusteringResult(NAME, new int[n], 1, null, prepared.seconds() + (System.nanoTime() - start) / 1e9,
                     diagnostics.build(), null);
         }
-        DenseMatrix map = embeddingMap(graph.gram(), graph.normalizedCodes(), constraints, n, k, options, backend,
-                diagnostics);
+        DenseMatrix map = solve(prepared.coordinates(), prepared.constant(), graph.inverseSquareRootDegrees(),
+                graph.normalizedCodes(), constraints, n, k, options, backend, diagnostics);
+        SparseCode code = prepared.code();
         DenseMatrix embedding = diagnostics.time("embedding", () -> {
             DenseMatrix rows = LandmarkGraph.embed(code.codes(), map, context.parallel());
             rows.normalizeRows();
@@ -188,38 +232,51 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         });
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), constraints, random.split(), context));
-        LandmarkModel model = new LandmarkModel(landmarks, r, code.sigma(), map, true, clusters.centroids());
-        return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
-                diagnostics.build(), model);
+        LandmarkModel model = new LandmarkModel(prepared.landmarks(), prepared.nearest(), code.sigma(), map,
+                true, clusters.centroids());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding,
+                prepared.seconds() + (System.nanoTime() - start) / 1e9, diagnostics.build(), model);
     }
 
     /**
-     * Steps 4 to 11 of Algorithm 1 on the landmark Gram matrix: Q̂ (stage {@code constraints}), the
-     * coordinates, steps 5 to 10 and the p x m map of step 11 (stage {@code eigen}), with their
-     * diagnostics; the embedding is {@code codes · map}. {@code normalizedCodes} holds the rows of
-     * {@code Ẑᵀ} of the points {@code constraints} is over: all n points, or (a distributed engine)
-     * only the constrained points, with the supervision re-indexed onto them, since Q̂ and the
-     * constrained points' Gram matrix involve no other row.
+     * Steps 4 to 11 of Algorithm 1 on the landmark Gram matrix: the coordinates where Ŝ is the
+     * identity, Q̂ (stage {@code constraints}), steps 5 to 10 and the p x m map of step 11 (stage
+     * {@code eigen}), with their diagnostics; the embedding is {@code codes · map}.
+     * {@code normalizedCodes} holds the rows of {@code Ẑᵀ} of the points {@code constraints} is over:
+     * all n points, or (a distributed engine) only the constrained points with the supervision
+     * re-indexed onto them, since Q̂ and the constrained points' Gram matrix involve no other row.
      *
      * @param n the number of points of the data set
      */
     public static DenseMatrix embeddingMap(LandmarkGram gram, SparseMatrix normalizedCodes, ConstraintSet constraints,
                                            int n, int k, ScacsOptions options, LinearAlgebraBackend backend,
                                            Diagnostics.Builder diagnostics) {
+        LandmarkCoordinates coordinates = diagnostics.time("eigen",
+                () -> LandmarkCoordinates.of(gram.normalizedGram(), options.ridge(), backend));
+        double[] constant = constantCoordinates(gram.degrees(), coordinates, n);
+        return solve(coordinates, constant, gram.inverseSquareRootDegrees(), normalizedCodes, constraints, n, k, options,
+                backend, diagnostics);
+    }
+
+    /** Q̂, steps 5 to 10 and the map of step 11 in the given coordinates, with their diagnostics. */
+    private static DenseMatrix solve(LandmarkCoordinates coordinates, double[] constant,
+                                     double[] inverseSquareRootDegrees, SparseMatrix normalizedCodes,
+                                     ConstraintSet constraints, int n, int k, ScacsOptions options,
+                                     LinearAlgebraBackend backend, Diagnostics.Builder diagnostics) {
+        int p = normalizedCodes.columns();
         DenseMatrix constraintProjection = diagnostics.time("constraints",
                 () -> ConstraintMatrix.of(constraints, 1.0).congruence(normalizedCodes, backend));
         int constrained = constraints.constrainedPoints().length;
         double beta0 = options.beta0For(constrained, n);
         Spectrum spectrum = diagnostics.time("eigen", () -> {
-            LandmarkCoordinates coordinates = LandmarkCoordinates.of(gram.normalizedGram(), options.ridge(), backend);
-            double[] constant = constantCoordinates(gram, coordinates, n);
             DenseMatrix projected = coordinates.project(constraintProjection, backend);
             boolean robust = options.variant() == ScacsVariant.ROBUST;
             DenseMatrix normalization = robust ? coordinates.project(
-                    constrainedGram(normalizedCodes, constraints.constrainedPoints(), gram.size()), backend) : null;
-            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant,
-                    k, beta0, options.orthogonality(), robust, backend);
-            return new Spectrum(coordinates, solution, embeddingMap(gram, coordinates, solution.selection(), backend));
+                    constrainedGram(normalizedCodes, constraints.constrainedPoints(), p), backend) : null;
+            ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization,
+                    constant, k, beta0, options.orthogonality(), robust, backend);
+            return new Spectrum(coordinates, solution, embeddingMap(inverseSquareRootDegrees, coordinates,
+                    solution.selection(), backend));
         });
         diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
         ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
@@ -253,8 +310,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     }
 
     /** {@code Tᵀ (D^1/2 1) / √n}: its dot product with coordinates y is {@code 1ᵀẐᵀTy / √n}. */
-    private static double[] constantCoordinates(LandmarkGram gram, LandmarkCoordinates coordinates, int n) {
-        double[] degrees = gram.degrees();
+    private static double[] constantCoordinates(double[] degrees, LandmarkCoordinates coordinates, int n) {
         double[] root = new double[degrees.length];
         for (int i = 0; i < degrees.length; i++) {
             root[i] = Math.sqrt(Math.max(degrees[i], 0.0));
@@ -271,7 +327,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
      * The p x m map {@code D^-1/2 V (I - VᵀAV)} of step 11: the embedding is {@code Zᵀ · map}, with
      * {@code V = T Y} and {@code VᵀAV = Yᵀ diag(a) Y}.
      */
-    static DenseMatrix embeddingMap(LandmarkGram gram, LandmarkCoordinates coordinates,
+    static DenseMatrix embeddingMap(double[] inverseSquareRootDegrees, LandmarkCoordinates coordinates,
                                     ConstrainedCut.Selection selection, LinearAlgebraBackend backend) {
         DenseMatrix y = selection.coordinates();
         int p = y.rows();
@@ -289,7 +345,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         }
         DenseMatrix vectors = coordinates.landmarkVectors(y, backend);
         DenseMatrix map = MatrixProducts.multiply(backend, vectors, weights);
-        map.scaleRows(gram.inverseSquareRootDegrees());
+        map.scaleRows(inverseSquareRootDegrees);
         return map;
     }
 }

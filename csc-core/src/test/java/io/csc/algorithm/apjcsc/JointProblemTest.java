@@ -78,8 +78,8 @@ class JointProblemTest {
                     normalizedPenalty.set(i, j, normalizedPenalty.get(i, j) / Math.sqrt(degrees[i] * degrees[j]));
                 }
             }
-            double[] laplacianValues = SymmetricEigen.all(LinearAlgebra.backend(), laplacian).values();
-            double[] penaltyValues = SymmetricEigen.all(LinearAlgebra.backend(), normalizedPenalty).values();
+            double[] laplacianValues = SymmetricEigen.all(LinearAlgebra.defaultBackend(), laplacian).values();
+            double[] penaltyValues = SymmetricEigen.all(LinearAlgebra.defaultBackend(), normalizedPenalty).values();
             assertEquals(laplacianValues[0], problem.laplacianRange().minimum(), 1e-9);
             assertEquals(laplacianValues[n - 1], problem.laplacianRange().maximum(), 1e-9);
             assertEquals(penaltyValues[0], problem.penaltyRange().minimum(), 1e-9);
@@ -98,7 +98,7 @@ class JointProblemTest {
             DenseMatrix scaled = Operators.toDense(problem.scaledOperator(eta));
             assertEquals(0.0, scaled.maxAbsoluteDifference(expected), 1e-9, type.name());
             // Theorem 4: the eigenvalues of vol(G) S lie in [0, 1].
-            double[] values = SymmetricEigen.all(LinearAlgebra.backend(), scaled).values();
+            double[] values = SymmetricEigen.all(LinearAlgebra.defaultBackend(), scaled).values();
             assertTrue(values[0] >= -1e-12 && values[n - 1] <= 1 + 1e-12, java.util.Arrays.toString(values));
             assertEquals(problem.volume(), java.util.Arrays.stream(degrees).sum(), 1e-12);
         }
@@ -148,7 +148,7 @@ class JointProblemTest {
             JointProblem problem = graph.problem(none.penalty(PenaltyType.TYPE_I), none.constrainedPoints(), LANCZOS,
                     context.parallel(), new SplittableRandom(1));
             assertTrue(problem.penaltyRange().isDegenerate());
-            EigenDecomposition s = SymmetricEigen.all(LinearAlgebra.backend(),
+            EigenDecomposition s = SymmetricEigen.all(LinearAlgebra.defaultBackend(),
                     Operators.toDense(problem.scaledOperator(0.6)));
             // vol S = 0.6 (L̃ - λ_min) / w_L: the smallest eigenvalue is 0 (the trivial vector) and the largest 0.6.
             assertEquals(0.0, s.values()[0], 1e-9);

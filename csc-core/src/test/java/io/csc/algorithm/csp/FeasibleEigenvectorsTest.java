@@ -16,7 +16,7 @@ class FeasibleEigenvectorsTest {
         // λ = √3 has v ∝ (1, 2 - √3) with vᵀBv = 4√3 - 6 > 0: feasible. λ = -√3 is not.
         DenseMatrix laplacian = DenseMatrix.of(new double[][] {{2, -1}, {-1, 2}});
         DenseMatrix constraint = DenseMatrix.of(new double[][] {{1, 0}, {0, -1}});
-        EigenDecomposition pairs = GeneralizedEigen.indefinite(LinearAlgebra.backend(), laplacian, constraint, 1e-12);
+        EigenDecomposition pairs = GeneralizedEigen.indefinite(LinearAlgebra.defaultBackend(), laplacian, constraint, 1e-12);
         double volume = 8;
         FeasibleEigenvectors.Selection selection = FeasibleEigenvectors.select(pairs, laplacian, constraint, 1, volume, 1);
         assertEquals(1, selection.feasible());

@@ -49,7 +49,7 @@ class MultiLayerConstrainedClusteringTest {
 
     /** The rule of {@link LayerSubspace} applied to a dense eigendecomposition, as a projector. */
     private static DenseMatrix denseLayerProjector(DenseMatrix normalized, int k) {
-        EigenDecomposition pairs = SymmetricEigen.largest(LinearAlgebra.backend(), normalized, k + 1);
+        EigenDecomposition pairs = SymmetricEigen.largest(LinearAlgebra.defaultBackend(), normalized, k + 1);
         return TestSupport.projector(LayerSubspace.select(pairs, k).vectors());
     }
 
@@ -91,7 +91,7 @@ class MultiLayerConstrainedClusteringTest {
                     laplacian.set(i, j, 3 * laplacian.get(i, j) - expected.get(i, j));
                 }
             }
-            EigenDecomposition smallest = SymmetricEigen.smallest(LinearAlgebra.backend(), laplacian, k);
+            EigenDecomposition smallest = SymmetricEigen.smallest(LinearAlgebra.defaultBackend(), laplacian, k);
             DenseMatrix rows = smallest.vectors().copy();
             rows.normalizeRows();
             ClusteringResult result = method.fit(data, constraints, k, context);

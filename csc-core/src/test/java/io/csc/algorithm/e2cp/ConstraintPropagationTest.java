@@ -46,7 +46,7 @@ class ConstraintPropagationTest {
         PropagatedConstraints propagated = propagate(normalized, set, Parallel.sequential());
         assertTrue(propagated.solver().converged());
         assertClose(expected, propagated, 1e-10);
-        DenseMatrix dense = propagated.dense(LinearAlgebra.backend());
+        DenseMatrix dense = propagated.dense(LinearAlgebra.defaultBackend());
         assertEquals(0.0, dense.maxAbsoluteDifference(dense.transpose()), 1e-14, "F* is symmetric");
     }
 
@@ -92,7 +92,7 @@ class ConstraintPropagationTest {
         SparseMatrix normalized = PropagationFixtures.normalized(PropagationFixtures.ring(6, 1, new SplittableRandom(1)));
         PropagatedConstraints propagated = propagate(normalized, ConstraintSet.empty(6), Parallel.sequential());
         assertEquals(0, propagated.rank());
-        assertEquals(0.0, propagated.dense(LinearAlgebra.backend()).frobeniusNorm(), 0.0);
+        assertEquals(0.0, propagated.dense(LinearAlgebra.defaultBackend()).frobeniusNorm(), 0.0);
     }
 
     @Test

@@ -64,7 +64,7 @@ class ScalableAdjustedAffinityTest {
         int partners = 2;
         ScalableAdjustedAffinity.Result result = scalable(partners, context);
         DenseMatrix sparse = result.weights().toDense();
-        DenseMatrix f = propagated.dense(LinearAlgebra.backend());
+        DenseMatrix f = propagated.dense(LinearAlgebra.defaultBackend());
         for (int i = 0; i < N; i++) {
             double[] row = f.row(i);
             row[i] = Double.NEGATIVE_INFINITY;

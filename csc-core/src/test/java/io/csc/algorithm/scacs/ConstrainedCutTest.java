@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConstrainedCutTest {
 
-    private static final LinearAlgebraBackend BACKEND = LinearAlgebra.backend();
+    private static final LinearAlgebraBackend BACKEND = LinearAlgebra.defaultBackend();
 
     /** A 60-point, 3-cluster problem with 10 base vectors and mixed supervision. */
     private static final class Problem {

@@ -146,7 +146,7 @@ class PairwiseConstraintSpectralClusteringTest {
 
         // The operator is Ẑ Ẑᵀ and the products are those of the dense matrix.
         SymmetricOperator gram = affinity.gram(Parallel.sequential());
-        DenseMatrix expectedGram = MatrixProducts.multiplyTransposeB(LinearAlgebra.backend(), dense, dense);
+        DenseMatrix expectedGram = MatrixProducts.multiplyTransposeB(LinearAlgebra.defaultBackend(), dense, dense);
         double[] x = new SplittableRandom(1).doubles(p).toArray();
         double[] y = new double[p];
         gram.apply(x, y);
@@ -162,13 +162,13 @@ class PairwiseConstraintSpectralClusteringTest {
             map.set(i, 0, x[i]);
             map.set(i, 1, i % 3);
         }
-        DenseMatrix expectedEmbedding = MatrixProducts.multiplyTransposeA(LinearAlgebra.backend(), dense, map);
+        DenseMatrix expectedEmbedding = MatrixProducts.multiplyTransposeA(LinearAlgebra.defaultBackend(), dense, map);
         assertEquals(0.0, affinity.transposeTimes(map, Parallel.sequential()).maxAbsoluteDifference(expectedEmbedding), 1e-12);
 
         // The method's singular values are the dense SVD's.
         ClusteringResult result = fit(scpc(PAPER), data, constraints, 1);
         double[] singular = (double[]) result.diagnostics().value("singularValues");
-        double[] reference = Svd.thin(LinearAlgebra.backend(), dense).singularValues();
+        double[] reference = Svd.thin(LinearAlgebra.defaultBackend(), dense).singularValues();
         for (int j = 0; j < 3; j++) {
             assertEquals(reference[j], singular[j], 1e-8 * reference[0]);
         }

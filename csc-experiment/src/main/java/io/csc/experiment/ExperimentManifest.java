@@ -89,7 +89,7 @@ public record ExperimentManifest(String command, String started, String machine,
                 algorithm.constrained(), algorithm.descriptor().summary(), algorithm.descriptor().reference(),
                 algorithm.effectiveParameters(), algorithm.overrides().asMap())).toList();
         return new ExperimentManifest(command, started.truncatedTo(ChronoUnit.SECONDS).toString(), describeMachine(),
-                LinearAlgebra.describe(), threads, seconds, plan.kind().text(),
+                LinearAlgebra.describe(LinearAlgebra.defaultBackend()), threads, seconds, plan.kind().text(),
                 plan.amounts().stream().map(SupervisionAmount::text).toList(), plan.repeats(), plan.seed(),
                 plan.clusters(), scaling, datasets, algorithms, List.of());
     }

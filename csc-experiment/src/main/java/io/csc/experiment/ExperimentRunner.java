@@ -5,7 +5,6 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
-import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
 import io.csc.util.Parallel;
 import io.csc.util.ProgressListener;
@@ -20,9 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs an {@link ExperimentPlan}: one task per data set, repetition and amount (plus one per data
  * set and repetition for the unconstrained methods), as independent tasks on a pool of
- * {@code threads} workers. Every fit runs single-threaded with the seed the plan gives it, and the
- * native BLAS is set to one thread, so the records do not depend on the thread count (their
- * times aside).
+ * {@code threads} workers. Every fit runs in its own single-threaded {@link RunContext} with the
+ * seed the plan gives it, so the records do not depend on the thread count (their times aside).
  *
  * <p>A fit that throws (a method refusing the size, a solver that does not converge, running out
  * of memory) becomes a failed {@link RunRecord} with the reason; the sweep goes on.
@@ -76,7 +74,6 @@ public final class ExperimentRunner {
                 }
             }
         }
-        LinearAlgebra.backend().setThreads(1);
         List<RunRecord> records = new ArrayList<>();
         try (Parallel parallel = Parallel.withThreads(threads)) {
             for (List<RunRecord> taskRecords : parallel.invokeAll(tasks)) {

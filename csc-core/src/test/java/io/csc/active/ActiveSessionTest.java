@@ -1,0 +1,84 @@
+package io.csc.active;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.ParameterValues;
+import io.csc.api.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.BundledData;
+import io.csc.data.Dataset;
+import io.csc.data.Scaling;
+import io.csc.metric.ClusteringMetrics;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ActiveSessionTest {
+
+    private static final Dataset WINE = BundledData.load("wine");
+
+    @Test
+    void preparedScacsGivesTheLabelsOfAFullFit() {
+        Dataset scaled = Scaling.ZSCORE.fit(WINE).apply(WINE);
+        ConstraintSet constraints = ConstraintSet.fromLabels(WINE.size(), new int[] {0, 1, 60, 61, 130, 131},
+                new int[] {WINE.label(0), WINE.label(1), WINE.label(60), WINE.label(61), WINE.label(130), WINE.label(131)});
+        try (RunContext context = RunContext.sequential(5)) {
+            var method = AlgorithmRegistry.byName("scacs").create(ParameterValues.EMPTY);
+            ClusteringResult full = method.fit(scaled, constraints, 3, context);
+            var prepared = method.prepare(scaled, 3, context);
+            assertArrayEquals(full.labels(), prepared.fit(constraints, context).labels());
+            assertArrayEquals(full.labels(), prepared.fit(constraints, context).labels(), "a second fit is the same");
+            assertArrayEquals(method.fit(scaled, ConstraintSet.empty(WINE.size()), 3, context).labels(),
+                    prepared.fit(ConstraintSet.empty(WINE.size()), context).labels());
+        }
+    }
+
+    @Test
+    void answersRefitAndUndoRestores() {
+        try (RunContext context = RunContext.sequential(3)) {
+            IncrementalClustering clustering = IncrementalClustering.start(AlgorithmRegistry.byName("sc-pc"),
+                    ParameterValues.EMPTY, WINE, Scaling.ZSCORE, 3, context);
+            ActiveSession session = ActiveSession.start(clustering, QueryStrategies.byName("min-max"),
+                    AnswerLog.empty(WINE.size()), List.of());
+            int[] before = session.current().colouredLabels();
+            PairOracle truth = PairOracle.fromTruth(WINE.labels());
+            PointPair first = session.question().orElseThrow();
+            for (int t = 0; t < 20; t++) {
+                PointPair pair = session.question().orElseThrow();
+                IncrementalClustering.Update update = session.answer(pair, truth.answer(pair));
+                assertTrue(update.changed() >= 0 && update.changed() <= WINE.size());
+            }
+            assertEquals(20, session.log().size());
+            assertEquals(20, session.predictions().size());
+            double fMeasure = session.score().fMeasure();
+            assertTrue(fMeasure >= 0 && fMeasure <= 1, "score " + fMeasure);
+            double acc = ClusteringMetrics.accuracy(WINE.labels(), session.current().colouredLabels());
+            assertTrue(acc > 0.85, "20 answers on Wine: ACC " + acc);
+
+            PointPair last = session.log().last().orElseThrow().pair();
+            session.undo();
+            assertEquals(last, session.question().orElseThrow(), "undo brings the question back");
+            assertThrows(IllegalStateException.class, () -> session.answer(first, Answer.SAME), "not the current question");
+            for (int t = 0; t < 19; t++) {
+                session.undo();
+            }
+            assertEquals(first, session.question().orElseThrow());
+            assertArrayEquals(before, session.current().colouredLabels(), "all answers taken back: the first clustering");
+            assertThrows(IllegalStateException.class, session::undo);
+        }
+    }
+
+    @Test
+    void coloursFollowTheOverlap() {
+        int[] previous = {0, 0, 1, 1, 2, 2};
+        int[] relabelled = {2, 2, 0, 0, 1, 1};
+        int[] colours = IncrementalClustering.matchColours(relabelled, previous, 3);
+        for (int i = 0; i < previous.length; i++) {
+            assertEquals(previous[i], colours[relabelled[i]]);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.csc.linalg;
+
+import static io.csc.linalg.TestMatrices.embed;
+
+import java.util.SplittableRandom;
+
+/**
+ * Random operands of {@code C = alpha op(A) op(B) + beta C}, each stored inside a larger guarded
+ * array at an offset and with a row stride beyond its width, as the gemm tests pass them: A from
+ * {@link #A_OFFSET}, B from {@link #B_OFFSET}, C from {@link #C_OFFSET}.
+ */
+record EmbeddedProduct(boolean transposeA, boolean transposeB, DenseMatrix opA, DenseMatrix opB, DenseMatrix c0,
+                       double[] a, int lda, double[] b, int ldb, double[] c, int ldc) {
+
+    static final int A_OFFSET = 3;
+    static final int B_OFFSET = 7;
+    static final int C_OFFSET = 5;
+
+    /** Random m x k op(A), k x n op(B) and m x n C, stored transposed where asked. */
+    static EmbeddedProduct random(int m, int n, int k, boolean transposeA, boolean transposeB, SplittableRandom random) {
+        DenseMatrix opA = TestMatrices.random(m, k, random);
+        DenseMatrix opB = TestMatrices.random(k, n, random);
+        DenseMatrix c0 = TestMatrices.random(m, n, random);
+        DenseMatrix storedA = transposeA ? opA.transpose() : opA;
+        DenseMatrix storedB = transposeB ? opB.transpose() : opB;
+        int lda = storedA.columns() + 2;
+        int ldb = storedB.columns() + 3;
+        int ldc = n + 1;
+        return new EmbeddedProduct(transposeA, transposeB, opA, opB, c0, embed(storedA, A_OFFSET, lda), lda,
+                embed(storedB, B_OFFSET, ldb), ldb, embed(c0, C_OFFSET, ldc), ldc);
+    }
+
+    int rows() {
+        return opA.rows();
+    }
+
+    int columns() {
+        return opB.columns();
+    }
+
+    /** Computes the product into {@code target} (C's array, or a copy of it) with {@code backend}. */
+    void compute(LinearAlgebraBackend backend, double alpha, double beta, double[] target) {
+        backend.gemm(transposeA, transposeB, rows(), columns(), opA.columns(), alpha, a, A_OFFSET, lda, b, B_OFFSET,
+                ldb, beta, target, C_OFFSET, ldc);
+    }
+
+    /** The entry (i, j) of {@code target} after {@link #compute}. */
+    double result(double[] target, int i, int j) {
+        return target[C_OFFSET + i * ldc + j];
+    }
+
+    /** What entry (i, j) of the result must be: beta is not applied to C when zero (BLAS semantics). */
+    double expected(DenseMatrix product, double alpha, double beta, int i, int j) {
+        return alpha * product.get(i, j) + (beta == 0.0 ? 0.0 : beta * c0.get(i, j));
+    }
+
+    /** Neither {@code target} around C nor the array of A was written. */
+    void assertGuardsIntact(double[] target) {
+        TestMatrices.assertGuardsIntact(target, C_OFFSET, ldc, rows(), columns());
+        DenseMatrix storedA = transposeA ? opA.transpose() : opA;
+        TestMatrices.assertGuardsIntact(a, A_OFFSET, lda, storedA.rows(), storedA.columns());
+    }
+}

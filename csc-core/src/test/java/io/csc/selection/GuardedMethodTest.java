@@ -1,0 +1,96 @@
+package io.csc.selection;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.njw.NormalizedSpectralClustering;
+import io.csc.constraint.ConstraintSet;
+import io.csc.data.BernoulliMixture;
+import io.csc.data.ClassProportions;
+import io.csc.data.Dataset;
+import io.csc.testing.GoldenRuns;
+import io.csc.testing.TestData;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GuardedMethodTest {
+
+    private static ClusteringAlgorithm method(String name, String select) {
+        return AlgorithmRegistry.byName(name).create(ParameterValues.of(Map.of("select", select)));
+    }
+
+    @Test
+    void seededNjwUsesTheLabelsOnlyInTheAssignment() {
+        Dataset iris = TestData.iris();
+        ClusteringAlgorithm seeded = AlgorithmRegistry.byName(NormalizedSpectralClustering.SEEDED_NAME).create();
+        ClusteringAlgorithm njw = AlgorithmRegistry.byName("njw").create();
+        double seededAccuracy = 0;
+        double njwAccuracy = 0;
+        for (long draw = 1; draw <= 3; draw++) {
+            ConstraintSet labels = GoldenRuns.labels(iris, 0.2, draw);
+            ClusteringResult result = GoldenRuns.fit(seeded, iris, labels, 1);
+            seededAccuracy += GoldenRuns.accuracy(iris, result.labels()) / 3;
+            njwAccuracy += GoldenRuns.accuracy(iris, GoldenRuns.fit(njw, iris, labels, 1).labels()) / 3;
+            // Hard labels are clamped: every labelled point shares the cluster of its class.
+            int[] assigned = result.labels();
+            var block = labels.labelledBlocks().get(0);
+            for (int a = 0; a < block.size(); a++) {
+                for (int b = 0; b < block.size(); b++) {
+                    assertEquals(block.classes()[a] == block.classes()[b],
+                            assigned[block.points()[a]] == assigned[block.points()[b]]);
+                }
+            }
+        }
+        assertTrue(seededAccuracy >= njwAccuracy, "seeded-njw " + seededAccuracy + " against njw " + njwAccuracy);
+    }
+
+    @Test
+    void theGuardFallsBackWhereTheMethodsEmbeddingFails() {
+        // Binary features, most of them noise: a sparse code over 3 nearest base vectors is chosen
+        // by the noise and scacs alone is near chance, while NJW's dense graph separates the classes.
+        Dataset binary = new BernoulliMixture(900, 120, 3, 20, 1.5, 5, ClassProportions.balanced(3)).generate();
+        ConstraintSet labels = GoldenRuns.labels(binary, 0.1, 1);
+        ClusteringResult alone = GoldenRuns.fit(method("scacs", "none"), binary, labels, 1);
+        ClusteringResult guarded = GoldenRuns.fit(method("scacs", "guard"), binary, labels, 1);
+        double aloneAccuracy = GoldenRuns.accuracy(binary, alone.labels());
+        double guardedAccuracy = GoldenRuns.accuracy(binary, guarded.labels());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
+        assertNotNull(selection);
+        assertEquals(NormalizedSpectralClustering.SEEDED_NAME, selection.get("method"));
+        assertEquals(2, ((List<?>) selection.get("candidates")).size());
+        assertTrue(guardedAccuracy > aloneAccuracy + 0.2, "guarded " + guardedAccuracy + ", alone " + aloneAccuracy);
+        assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains("seeded-njw")),
+                guarded.diagnostics().warnings().toString());
+    }
+
+    @Test
+    void theGuardKeepsAMethodThatAnswersTheHeldOutSupervisionBetter() {
+        // Digits: sc-pc's landmark graph on the labelled points far outdoes NJW's embedding.
+        Dataset digits = TestData.shared("digits");
+        ConstraintSet labels = GoldenRuns.labels(digits, 0.1, 1);
+        ClusteringResult guarded = GoldenRuns.fit(method("sc-pc", "guard"), digits, labels, 2);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
+        assertEquals("sc-pc", selection.get("method"));
+        assertTrue(GoldenRuns.accuracy(digits, guarded.labels()) > 0.85);
+    }
+
+    @Test
+    void sameSeedSameChoiceAndLabels() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 2);
+        ClusteringAlgorithm guarded = method("csp-ml", "guard");
+        ClusteringResult one = GoldenRuns.fit(guarded, wine, labels, 1);
+        ClusteringResult two = GoldenRuns.fit(guarded, wine, labels, 2);
+        assertArrayEquals(one.labels(), two.labels());
+        assertEquals(one.diagnostics().value("selection").toString(), two.diagnostics().value("selection").toString());
+    }
+}
