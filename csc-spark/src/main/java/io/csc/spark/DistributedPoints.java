@@ -100,6 +100,13 @@ public final class DistributedPoints implements AutoCloseable {
         JavaRDD<PointBlock> blocks = rows.mapPartitionsWithIndex((partition, iterator) ->
                 blocks(iterator, offsets[partition], d, withIds, withLabels), true);
         blocks.persist(StorageLevel.MEMORY_AND_DISK());
+        if (frame.inputFiles().length == 0) {
+            // Points from the driver (a local collection): every task would carry its partition's rows
+            // again; cut the lineage at the cached blocks. Points read from files keep their lineage, so
+            // that a lost executor's blocks are read again.
+            blocks.rdd().localCheckpoint();
+            blocks.count();
+        }
         return new DistributedPoints(blocks, size, dimension);
     }
 
