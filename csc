@@ -46,7 +46,7 @@ if [ "$spark" = true ]; then
   done
   # shellcheck disable=SC2086
   exec java ${JAVA_OPTS:-} $opens -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true \
-      -cp "$jar:$sparkjar:$(cat "$here/csc-spark/target/spark-classpath.txt")" io.csc.cli.CscCommand "$@"
+      -cp "$(cat "$here/csc-spark/target/spark-classpath.txt"):$sparkjar:$jar" io.csc.cli.CscCommand "$@"
 fi
 # shellcheck disable=SC2086
 exec java ${JAVA_OPTS:-} -jar "$jar" "$@"

@@ -61,6 +61,9 @@ public final class SparkEngine implements ClusteringEngine {
             } else if (!existing && System.getProperty("spark.master") == null) {
                 builder.master("local[*]");
             }
+            if (System.getProperty("spark.ui.enabled") == null) {
+                builder.config("spark.ui.enabled", "false");
+            }
             SparkSession session = builder.config("spark.ui.showConsoleProgress", "false").getOrCreate();
             session.sparkContext().setLogLevel("WARN");
             return new SparkEngine(session, !existing);
