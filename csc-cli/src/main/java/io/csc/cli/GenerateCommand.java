@@ -69,13 +69,15 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the generator (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV or .npy file to write.")
+    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV or .npy file, or the Parquet directory, to write.")
     Path output;
 
-    @Option(names = "--format", defaultValue = "auto", paramLabel = "csv|npy",
-            description = "csv, or npy: a NumPy array of the features in FILE and the labels (int32) in "
-                    + "FILE.labels.npy beside it, written and read without parsing (default: ${DEFAULT-VALUE}: npy when "
-                    + "--output ends in .npy, else csv).")
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "csv|npy|parquet",
+            description = "csv; npy: a NumPy array of the features in FILE and the labels (int32) in "
+                    + "FILE.labels.npy beside it, written and read without parsing; or parquet: a directory of Parquet "
+                    + "files (columns id, the features and label) written by Spark's writer, for --engine spark "
+                    + "--data DIR (needs csc-spark, which ./csc adds). Default: ${DEFAULT-VALUE}: npy when --output "
+                    + "ends in .npy, else csv.")
     String format;
 
     @Option(names = "--precision", defaultValue = "double", paramLabel = "double|float",
@@ -88,6 +90,10 @@ final class GenerateCommand implements Callable<Integer> {
                     + "that read back bit for bit (slower, larger file).")
     String decimals;
 
+    @Option(names = "--spark-master", paramLabel = "URL",
+            description = "The Spark master that writes --format parquet (default: local[*]).")
+    String sparkMaster;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress on standard error.")
     boolean quiet;
 
@@ -97,10 +103,14 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int digits = decimals();
-        boolean npy = npyFormat();
+        String kind = outputFormat();
+        boolean npy = kind.equals("npy");
+        boolean parquet = kind.equals("parquet");
         Precision values = DataOptions.parsePrecision(precision);
         OutputFile file = OutputFile.of(output, "--output");
-        file.check();
+        if (!parquet) {
+            file.check();
+        }
         Path labelsPath = npy ? NpyReader.labelsPathFor(output) : null;
         if (npy && labelsPath == null) {
             throw new IllegalArgumentException("Invalid --output " + output + ": a name ending in "
@@ -120,7 +130,11 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
-        if (npy) {
+        if (parquet) {
+            try (io.csc.api.ClusteringEngine engine = io.csc.api.ClusteringEngine.start("spark", sparkMaster)) {
+                engine.writeParquet(data, output);
+            }
+        } else if (npy) {
             file.write(path -> NpyWriter.writeFeatures(data, path, values, progress));
             labelsFile.write(path -> NpyWriter.writeLabels(data, path));
         } else {
@@ -128,23 +142,37 @@ final class GenerateCommand implements Callable<Integer> {
         }
         if (!quiet) {
             err.println(String.format(Locale.ROOT, "[csc] wrote %s%s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
-                    output, npy ? " and " + labelsPath : "", size, dimension, clusters, Files.size(output) / 1e6,
+                    output, npy ? " and " + labelsPath : "", size, dimension, clusters, sizeOnDisk(output) / 1e6,
                     (System.nanoTime() - start) / 1e9));
             err.flush();
         }
         return ExitCodes.OK;
     }
 
-    /** True for {@code --format npy}, or {@code auto} with an output ending in {@code .npy}. */
-    private boolean npyFormat() {
+    /** csv, npy or parquet: {@code --format}, with auto meaning npy for an output ending in {@code .npy}. */
+    private String outputFormat() {
         String text = format.trim().toLowerCase(Locale.ROOT);
-        return switch (text) {
-            case "csv" -> false;
-            case "npy" -> true;
+        String kind = switch (text) {
+            case "csv", "npy", "parquet" -> text;
             case "auto" -> output.getFileName() != null
-                    && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy");
-            default -> throw new IllegalArgumentException("Invalid --format '" + format + "': expected csv, npy or auto");
+                    && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy") ? "npy" : "csv";
+            default -> throw new IllegalArgumentException("Invalid --format '" + format
+                    + "': expected csv, npy, parquet or auto");
         };
+        if (!kind.equals("parquet") && sparkMaster != null) {
+            throw new IllegalArgumentException("--spark-master needs --format parquet");
+        }
+        return kind;
+    }
+
+    /** The bytes of a file, or of the files of a directory. */
+    private static long sizeOnDisk(Path path) throws java.io.IOException {
+        if (!Files.isDirectory(path)) {
+            return Files.size(path);
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(path)) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
     }
 
     /** True for {@code --features binary}, false for gaussian. */

@@ -72,10 +72,10 @@ class NpyAndPrecisionCommandTest {
         CliTest.Run precision = CliTest.run("cluster", "--data", "iris", "--precision", "half");
         assertEquals(2, precision.exitCode());
         assertEquals("csc: Invalid --precision 'half': expected double or float", precision.err().trim());
-        CliTest.Run format = CliTest.run("generate", "--n", "10", "--d", "2", "-k", "2", "--format", "parquet",
+        CliTest.Run format = CliTest.run("generate", "--n", "10", "--d", "2", "-k", "2", "--format", "arrow",
                 "--output", folder.resolve("x.npy").toString());
         assertEquals(2, format.exitCode());
-        assertEquals("csc: Invalid --format 'parquet': expected csv, npy or auto", format.err().trim());
+        assertEquals("csc: Invalid --format 'arrow': expected csv, npy, parquet or auto", format.err().trim());
         CliTest.Run labels = CliTest.run("generate", "--n", "10", "--d", "2", "-k", "2",
                 "--output", folder.resolve("x.labels.npy").toString());
         assertEquals(2, labels.exitCode());

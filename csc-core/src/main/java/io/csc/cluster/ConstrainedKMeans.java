@@ -104,7 +104,7 @@ public final class ConstrainedKMeans {
             run.refine(onSample.centroids().data(), random.split());
             return run.result();
         }
-        int restarts = supervision.seedCount() >= k ? 1 : options.restarts();
+        int restarts = supervision.restarts(options);
         SplittableRandom[] generators = new SplittableRandom[restarts];
         for (int restart = 0; restart < restarts; restart++) {
             generators[restart] = random.split();
@@ -185,17 +185,7 @@ public final class ConstrainedKMeans {
                 iterations++;
                 System.arraycopy(labels, 0, previous, 0, n);
                 assignNearest();
-                supervision.clamp(labels);
-                shuffle(order, random);
-                supervision.resetGroupCounts();
-                for (int i = 0; i < n; i++) {
-                    supervision.countGroup(i, labels[i], 1);
-                }
-                for (int point : order) {
-                    supervision.countGroup(point, labels[point], -1);
-                    labels[point] = cheapest(point);
-                    supervision.countGroup(point, labels[point], 1);
-                }
+                supervision.settle(labels, order, x, d, centroids, costs, random);
                 reseedEmptyClusters();
                 double movement = updateCentroids();
                 if (Arrays.equals(labels, previous)
@@ -254,15 +244,6 @@ public final class ConstrainedKMeans {
             return last;
         }
 
-        private static void shuffle(int[] order, SplittableRandom random) {
-            for (int i = order.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int swap = order[i];
-                order[i] = order[j];
-                order[j] = swap;
-            }
-        }
-
         /** Every point to its nearest centre (lowest index on ties), with the squared distance. */
         private void assignNearest() {
             parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
@@ -279,21 +260,6 @@ public final class ConstrainedKMeans {
                     labels[i] = bestIndex;
                 }
             });
-        }
-
-        /** The cluster of least cost for a point under penalties, given the others' clusters. */
-        private int cheapest(int point) {
-            for (int j = 0; j < k; j++) {
-                costs[j] = DistanceKernels.squaredDistance(x, point * d, centroids, j * d, d);
-            }
-            supervision.addPenalties(point, labels, costs);
-            int best = 0;
-            for (int j = 1; j < k; j++) {
-                if (costs[j] < costs[best]) {
-                    best = j;
-                }
-            }
-            return best;
         }
 
         /**

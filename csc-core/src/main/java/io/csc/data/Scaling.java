@@ -53,13 +53,42 @@ public enum Scaling {
         double[] minimum = new double[dimension];
         double[] maximum = new double[dimension];
         columnRanges(data, minimum, maximum);
+        double[] magnitude = units(minimum, maximum);
+        double[] mean = null;
+        double[] deviation = null;
         if (this == ZSCORE) {
-            double[] magnitude = new double[dimension];
-            for (int j = 0; j < dimension; j++) {
-                magnitude[j] = statisticsUnit(Math.max(Math.abs(minimum[j]), Math.abs(maximum[j])));
-            }
-            double[] mean = columnMeans(data, magnitude);
-            double[] deviation = populationStandardDeviations(data, mean, magnitude);
+            mean = columnMeans(data, magnitude);
+            deviation = populationStandardDeviations(data, mean, magnitude);
+        }
+        return fromStatistics(minimum, maximum, mean, deviation);
+    }
+
+    /**
+     * The units z-score statistics are taken in, per column, from the column ranges: 1 for ordinary
+     * values (see {@link #fromStatistics}).
+     */
+    public static double[] units(double[] minimum, double[] maximum) {
+        double[] magnitude = new double[minimum.length];
+        for (int j = 0; j < magnitude.length; j++) {
+            magnitude[j] = statisticsUnit(Math.max(Math.abs(minimum[j]), Math.abs(maximum[j])));
+        }
+        return magnitude;
+    }
+
+    /**
+     * The fitted scaling from column statistics gathered elsewhere (a distributed engine sums them
+     * over its blocks): the ranges, and for {@link #ZSCORE} the column means and population standard
+     * deviations of the values divided by {@link #units}{@code (minimum, maximum)} (null otherwise).
+     */
+    public FittedScaling fromStatistics(double[] minimum, double[] maximum, double[] mean, double[] deviation) {
+        if (this == NONE) {
+            return FittedScaling.none();
+        }
+        int dimension = minimum.length;
+        double[] offset = new double[dimension];
+        double[] factor = new double[dimension];
+        if (this == ZSCORE) {
+            double[] magnitude = units(minimum, maximum);
             for (int j = 0; j < dimension; j++) {
                 offset[j] = mean[j] * magnitude[j];
                 factor[j] = magnitude[j] >= 1 ? 1 / deviation[j] / magnitude[j] : 1 / (deviation[j] * magnitude[j]);

@@ -107,7 +107,13 @@ public final class Bandwidths {
         return Math.sqrt(median);
     }
 
-    /** {@code count} distinct indices of {@code [0, n)} drawn uniformly, in ascending order. */
+    /**
+     * {@code count} distinct indices of {@code [0, n)} drawn uniformly, in ascending order: the first
+     * {@code count} steps of a Fisher-Yates shuffle of {@code 0 .. n-1}. Only the displaced entries of
+     * the permutation are stored, so memory is O(count) however large n is (a distributed engine draws
+     * its landmarks' row indices with this on the driver); the sample is that of the full shuffle
+     * ({@link io.csc.util.RandomSample#indices}).
+     */
     public static int[] sampleWithoutReplacement(int n, int count, SplittableRandom random) {
         return io.csc.util.RandomSample.indices(n, count, random);
     }

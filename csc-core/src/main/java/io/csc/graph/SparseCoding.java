@@ -80,7 +80,7 @@ public final class SparseCoding {
      * @param squaredDistanceSum sum of squared distances from those rows to all landmarks
      */
     public record NearestLandmarks(int rows, int nearest, int[] indices, double[] squaredDistances,
-                                   long summedRows, double distanceSum, double squaredDistanceSum) {
+                                   long summedRows, double distanceSum, double squaredDistanceSum) implements java.io.Serializable {
     }
 
     /**
@@ -170,6 +170,18 @@ public final class SparseCoding {
      */
     public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
                                            Workspace workspace, LinearAlgebraBackend backend, Parallel parallel) {
+        return nearest(data, from, count, table, r, sumStride, 0, workspace, backend, parallel);
+    }
+
+    /**
+     * The block step as above, for rows that are a block of a larger data set whose first row has
+     * index {@code firstIndex} there (a distributed engine's block): the sums take the rows whose
+     * index in the whole data set is a multiple of {@code sumStride}, so that σ is the same as on
+     * one machine.
+     */
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+                                           long firstIndex, Workspace workspace, LinearAlgebraBackend backend,
+                                           Parallel parallel) {
         int p = table.size();
         int d = data.dimension();
         if (r > p) {
@@ -202,7 +214,7 @@ public final class SparseCoding {
                 int point = from + row;
                 screeningDistances(products, (row - start) * p, rowNorms[row - start], landmarkNorms, distances,
                         groupMinima);
-                if (sumStride > 0 && point % sumStride == 0) {
+                if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
                     for (double value : distances) {
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
@@ -331,29 +343,62 @@ public final class SparseCoding {
         return filled;
     }
 
+    /**
+     * The sums over points that the bandwidth rules need: a distributed engine adds them up over its
+     * blocks ({@link #of}, {@link #plus}) and passes the total to {@link #sigma(SparseCodingOptions,
+     * BandwidthSums, int)}.
+     *
+     * @param rows the points
+     * @param summedRows the points whose distances to all landmarks are in the next two sums
+     *     ({@link #sumStride})
+     * @param distanceSum sum of Euclidean distances from those points to all landmarks
+     * @param squaredDistanceSum sum of squared distances from those points to all landmarks
+     * @param nearestSum sum of Euclidean distances from the points to their r nearest landmarks
+     */
+    public record BandwidthSums(long rows, long summedRows, double distanceSum, double squaredDistanceSum,
+                                double nearestSum) implements java.io.Serializable {
+
+        /** No point. */
+        public static final BandwidthSums ZERO = new BandwidthSums(0, 0, 0, 0, 0);
+
+        /** The sums of one block. */
+        public static BandwidthSums of(NearestLandmarks block) {
+            double nearestSum = 0;
+            for (double squared : block.squaredDistances()) {
+                nearestSum += Math.sqrt(squared);
+            }
+            return new BandwidthSums(block.rows(), block.summedRows(), block.distanceSum(), block.squaredDistanceSum(),
+                    nearestSum);
+        }
+
+        /** The sums of both sets of points. */
+        public BandwidthSums plus(BandwidthSums other) {
+            return new BandwidthSums(rows + other.rows, summedRows + other.summedRows, distanceSum + other.distanceSum,
+                    squaredDistanceSum + other.squaredDistanceSum, nearestSum + other.nearestSum);
+        }
+    }
+
     /** σ from the block results, by the rule of {@code options} (or its fixed σ). */
     public static double sigma(SparseCodingOptions options, List<NearestLandmarks> blocks, int landmarks) {
         if (options.sigma() != null) {
             return options.sigma();
         }
-        long rows = 0;
-        long summedRows = 0;
-        double distanceSum = 0;
-        double squaredSum = 0;
-        double nearestSum = 0;
+        BandwidthSums sums = BandwidthSums.ZERO;
         for (NearestLandmarks block : blocks) {
-            rows += block.rows();
-            summedRows += block.summedRows();
-            distanceSum += block.distanceSum();
-            squaredSum += block.squaredDistanceSum();
-            for (double squared : block.squaredDistances()) {
-                nearestSum += Math.sqrt(squared);
-            }
+            sums = sums.plus(BandwidthSums.of(block));
+        }
+        return sigma(options, sums, landmarks);
+    }
+
+    /** σ from the sums over all points, by the rule of {@code options} (or its fixed σ). */
+    public static double sigma(SparseCodingOptions options, BandwidthSums sums, int landmarks) {
+        if (options.sigma() != null) {
+            return options.sigma();
         }
         double sigma = switch (options.rule()) {
-            case MEAN_DISTANCE -> distanceSum / ((double) summedRows * landmarks);
-            case MEAN_SQUARED_DISTANCE -> squaredSum / ((double) summedRows * landmarks);
-            case NEAREST_MEAN -> nearestSum / ((double) rows * options.nearest());
+            case MEAN_DISTANCE -> sums.distanceSum() / ((double) sums.summedRows() * landmarks);
+            case MEAN_SQUARED_DISTANCE -> sums.squaredDistanceSum() / ((double) sums.summedRows() * landmarks);
+            case NEAREST_MEAN -> sums.nearestSum() / ((double) sums.rows() * options.nearest());
         };
         if (!(sigma > 0)) {
             throw new UnsuitableInputException("The sparse-coding bandwidth is " + sigma
@@ -362,10 +407,14 @@ public final class SparseCoding {
         return sigma;
     }
 
+    /** Whether σ by the options' rule needs the sums over all landmarks ({@link NearestLandmarks#distanceSum()}). */
+    public static boolean needsAllSums(SparseCodingOptions options) {
+        return options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
+    }
+
     /** Codes all points of {@code data}, choosing σ by the options' rule. */
     public static SparseCode encode(Dataset data, DenseMatrix landmarks, SparseCodingOptions options, RunContext context) {
-        boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
-        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), sums, context);
+        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), needsAllSums(options), context);
         double sigma = sigma(options, blocks, landmarks.rows());
         return new SparseCode(assemble(blocks, data.size(), landmarks.rows(), sigma), sigma);
     }
@@ -398,8 +447,8 @@ public final class SparseCoding {
     }
 
     /** Which rows of n enter the bandwidth rules' sums: every row with index a multiple of this ({@link #BANDWIDTH_SAMPLE_ROWS}). */
-    public static int sumStride(int n) {
-        return Math.max(1, n / BANDWIDTH_SAMPLE_ROWS);
+    public static int sumStride(long n) {
+        return (int) Math.max(1, n / BANDWIDTH_SAMPLE_ROWS);
     }
 
     /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */

@@ -1,6 +1,8 @@
 package io.csc.util;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /** Uniform samples of indices, drawn from a given generator. */
@@ -11,23 +13,22 @@ public final class RandomSample {
 
     /**
      * {@code count} distinct indices of {@code [0, n)} drawn uniformly (the first {@code count}
-     * steps of a Fisher-Yates shuffle), in ascending order. Time and memory O(n).
+     * steps of a Fisher-Yates shuffle of {@code 0 .. n-1}), in ascending order. Only the displaced
+     * entries of the permutation are stored: time and memory O(count), however large n is.
      */
     public static int[] indices(int n, int count, SplittableRandom random) {
         if (count > n || count < 0) {
             throw new IllegalArgumentException("Cannot draw " + count + " distinct points from " + n);
         }
-        int[] permutation = new int[n];
-        for (int i = 0; i < n; i++) {
-            permutation[i] = i;
-        }
+        Map<Integer, Integer> displaced = new HashMap<>(Math.max(16, 4 * count / 3 + 1));
+        int[] sample = new int[count];
         for (int i = 0; i < count; i++) {
             int j = i + random.nextInt(n - i);
-            int swap = permutation[i];
-            permutation[i] = permutation[j];
-            permutation[j] = swap;
+            sample[i] = displaced.getOrDefault(j, j);
+            if (j != i) {
+                displaced.put(j, displaced.getOrDefault(i, i));
+            }
         }
-        int[] sample = Arrays.copyOf(permutation, count);
         Arrays.sort(sample);
         return sample;
     }

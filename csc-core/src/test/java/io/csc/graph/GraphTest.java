@@ -27,6 +27,35 @@ class GraphTest {
     }
 
     @Test
+    void sampleWithoutReplacementIsTheFullShufflesSample() {
+        for (int n : new int[] {1, 2, 7, 100, 5000}) {
+            for (int count : new int[] {0, 1, n / 3, n - 1, n}) {
+                if (count < 0) {
+                    continue;
+                }
+                for (long seed = 1; seed <= 3; seed++) {
+                    int[] permutation = new int[n];
+                    for (int i = 0; i < n; i++) {
+                        permutation[i] = i;
+                    }
+                    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+                    for (int i = 0; i < count; i++) {
+                        int j = i + random.nextInt(n - i);
+                        int swap = permutation[i];
+                        permutation[i] = permutation[j];
+                        permutation[j] = swap;
+                    }
+                    int[] expected = java.util.Arrays.copyOf(permutation, count);
+                    java.util.Arrays.sort(expected);
+                    assertTrue(java.util.Arrays.equals(expected,
+                            Bandwidths.sampleWithoutReplacement(n, count, new java.util.SplittableRandom(seed))),
+                            "n " + n + ", count " + count + ", seed " + seed);
+                }
+            }
+        }
+    }
+
+    @Test
     void medianBandwidthOfFourPointsOnALine() {
         // points 0, 1, 3, 6: pairwise distances 1, 3, 6, 2, 5, 3 -> sorted 1 2 3 3 5 6 -> median 3
         Dataset line = Dataset.unlabelled("line", 4, 1, new double[] {0, 1, 3, 6});
