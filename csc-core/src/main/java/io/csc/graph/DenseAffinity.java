@@ -49,18 +49,8 @@ public final class DenseAffinity {
                 }
             });
         }
-        symmetrize(w, n);
+        // W and Wᵀ averaged: exactly symmetric despite rounding in the distances.
+        weights.symmetrize();
         return new DenseGraph(weights, bandwidth, GraphConnectivity.components(weights).count());
-    }
-
-    /** Averages W and Wᵀ so the matrix is exactly symmetric despite rounding in the distances. */
-    private static void symmetrize(double[] w, int n) {
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double mean = 0.5 * (w[i * n + j] + w[j * n + i]);
-                w[i * n + j] = mean;
-                w[j * n + i] = mean;
-            }
-        }
     }
 }

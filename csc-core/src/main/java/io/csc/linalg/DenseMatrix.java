@@ -162,11 +162,20 @@ public final class DenseMatrix {
         if (rows != columns) {
             throw new DimensionMismatchException("Only a square matrix can be symmetrized, not " + rows + " x " + columns);
         }
-        for (int i = 0; i < rows; i++) {
-            for (int j = i + 1; j < rows; j++) {
-                double mean = 0.5 * (data[i * rows + j] + data[j * rows + i]);
-                data[i * rows + j] = mean;
-                data[j * rows + i] = mean;
+        symmetrize(data, rows);
+    }
+
+    /** Replaces the row-major n x n matrix held by {@code a} by {@code (A + Aᵀ) / 2}, in place. */
+    public static void symmetrize(double[] a, int n) {
+        if ((long) n * n > a.length) {
+            throw new DimensionMismatchException("An " + n + " x " + n + " matrix needs " + (long) n * n
+                    + " values, the array has " + a.length);
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                double mean = 0.5 * (a[i * n + j] + a[j * n + i]);
+                a[i * n + j] = mean;
+                a[j * n + i] = mean;
             }
         }
     }

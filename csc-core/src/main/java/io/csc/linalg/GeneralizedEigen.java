@@ -145,13 +145,7 @@ public final class GeneralizedEigen {
         backend.solveLowerTriangular(n, factor, false, n, half);        // L⁻¹ S
         double[] reduced = new DenseMatrix(n, n, half).transpose().data(); // (L⁻¹ S)ᵀ = S L⁻ᵀ
         backend.solveLowerTriangular(n, factor, false, n, reduced);     // L⁻¹ S L⁻ᵀ
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double mean = 0.5 * (reduced[i * n + j] + reduced[j * n + i]);
-                reduced[i * n + j] = mean;
-                reduced[j * n + i] = mean;
-            }
-        }
+        DenseMatrix.symmetrize(reduced, n);
         return new DenseMatrix(n, n, reduced);
     }
 

@@ -159,14 +159,8 @@ public final class LanczosSolver {
     private LanczosResult dense(SymmetricOperator operator, int k, double sign) {
         int n = operator.size();
         DenseMatrix matrix = Operators.toDense(operator);
+        matrix.symmetrize();
         double[] a = matrix.data();
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double mean = 0.5 * (a[i * n + j] + a[j * n + i]);
-                a[i * n + j] = mean;
-                a[j * n + i] = mean;
-            }
-        }
         DenseMatrix original = matrix.copy();
         EigenDecomposition all = backend.symmetricEigen(n, a, 0, n - 1);
         double norm = Math.max(Math.abs(all.values()[0]), Math.abs(all.values()[n - 1]));
@@ -580,13 +574,7 @@ public final class LanczosSolver {
             }
             double[] gram = new double[c * c];
             backend.gemm(false, true, c, c, n, 1.0, z, 0, n, az, 0, n, 0.0, gram, 0, c);
-            for (int i = 0; i < c; i++) {
-                for (int j = i + 1; j < c; j++) {
-                    double mean = 0.5 * (gram[i * c + j] + gram[j * c + i]);
-                    gram[i * c + j] = mean;
-                    gram[j * c + i] = mean;
-                }
-            }
+            DenseMatrix.symmetrize(gram, c);
             EigenDecomposition eigen = backend.symmetricEigen(c, gram, 0, c - 1);
             int count = Math.min(k, c);
             double[] selection = new double[c * count];

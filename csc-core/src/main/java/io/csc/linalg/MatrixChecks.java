@@ -43,21 +43,14 @@ final class MatrixChecks {
         double worst = 0;
         int worstRow = 0;
         int worstColumn = 0;
-        double[] symmetric = new double[n * n];
         for (int i = 0; i < n; i++) {
-            symmetric[i * n + i] = data[i * n + i];
             for (int j = i + 1; j < n; j++) {
-                double upper = data[i * n + j];
-                double lower = data[j * n + i];
-                double difference = Math.abs(upper - lower);
+                double difference = Math.abs(data[i * n + j] - data[j * n + i]);
                 if (difference > worst) {
                     worst = difference;
                     worstRow = i;
                     worstColumn = j;
                 }
-                double mean = 0.5 * (upper + lower);
-                symmetric[i * n + j] = mean;
-                symmetric[j * n + i] = mean;
             }
         }
         if (worst > SymmetricEigen.SYMMETRY_TOLERANCE * largest) {
@@ -65,7 +58,9 @@ final class MatrixChecks {
                     + ") - " + name + "(" + worstColumn + ", " + worstRow + ")| = " + worst + " exceeds "
                     + SymmetricEigen.SYMMETRY_TOLERANCE + " x max|" + name + "(i, j)| = " + SymmetricEigen.SYMMETRY_TOLERANCE * largest);
         }
-        return new DenseMatrix(n, n, symmetric);
+        DenseMatrix symmetric = a.copy();
+        symmetric.symmetrize();
+        return symmetric;
     }
 
     /** The 1-norm (largest absolute column sum); for a symmetric matrix an upper bound of the 2-norm. */

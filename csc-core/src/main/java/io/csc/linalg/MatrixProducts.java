@@ -33,15 +33,7 @@ public final class MatrixProducts {
      */
     public static DenseMatrix gram(LinearAlgebraBackend backend, DenseMatrix a) {
         DenseMatrix gram = product(backend, true, false, a, a);
-        int n = gram.rows();
-        double[] data = gram.data();
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double mean = 0.5 * (data[i * n + j] + data[j * n + i]);
-                data[i * n + j] = mean;
-                data[j * n + i] = mean;
-            }
-        }
+        gram.symmetrize();
         return gram;
     }
 

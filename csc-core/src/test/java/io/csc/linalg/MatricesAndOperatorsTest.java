@@ -138,6 +138,18 @@ class MatricesAndOperatorsTest {
                 () -> new SparseMatrix(2, 3, new int[] {0, 0, 0}, new int[0], new double[0]).symmetrize(true));
     }
 
+    @Test
+    void denseSymmetrizationAveragesTheTwoTriangles() {
+        double[] a = {1, 2, 4, 0, 5, -3, 6, 1, 9};
+        DenseMatrix.symmetrize(a, 3);
+        assertArrayEquals(new double[] {1, 1, 5, 1, 5, -1, 5, -1, 9}, a);
+        DenseMatrix matrix = new DenseMatrix(2, 2, new double[] {0, 1, 3, 0});
+        matrix.symmetrize();
+        assertArrayEquals(new double[] {0, 2, 2, 0}, matrix.data());
+        assertThrows(DimensionMismatchException.class, () -> DenseMatrix.symmetrize(new double[8], 3));
+        assertThrows(DimensionMismatchException.class, () -> DenseMatrix.zeros(2, 3).symmetrize());
+    }
+
     // ---------------------------------------------------------------- Operators
 
     @Test

@@ -4,19 +4,19 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
-import io.csc.algorithm.spectrallearning.EditLimit.Share;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.algorithm.spectrallearning.EditLimit.Share;
+import io.csc.api.RunContext;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.GraphConnectivity;
+import io.csc.graph.GraphType;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
 import java.util.Arrays;
@@ -257,9 +257,8 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
                      SplittableRandom random) {
         ConstrainedGraph.EditLimit limit = options.variant() == ApjcscVariant.ROBUST && !supervision.isEmpty()
                 ? new ConstrainedGraph.EditLimit(k, random.split()) : null;
-        ConstrainedGraph graph = options.graph() == GraphType.DENSE
-                ? ConstrainedGraph.dense(data, kernel, supervision, name(), SCALABLE, limit, context)
-                : ConstrainedGraph.knn(data, kernel, options.neighbours(), supervision, limit, context);
+        ConstrainedGraph graph = ConstrainedGraph.build(data, options.construction().withKernel(kernel), supervision,
+                name(), SCALABLE, limit, context);
         int[] constrained = supervision.constrainedPoints();
         JointProblem problem = graph.problem(supervision.penalty(type), constrained, options.lanczos(),
                 context.parallel(), random);

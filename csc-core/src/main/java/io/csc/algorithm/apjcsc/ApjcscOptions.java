@@ -1,7 +1,8 @@
 package io.csc.algorithm.apjcsc;
 
-import io.csc.algorithm.GraphType;
 import io.csc.cluster.KMeansOptions;
+import io.csc.graph.GraphConstruction;
+import io.csc.graph.GraphType;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.LanczosOptions;
 
@@ -50,5 +51,10 @@ public record ApjcscOptions(ApjcscVariant variant, GraphType graph, KernelOption
     /** A copy without parameter selection. */
     public ApjcscOptions withoutSelection() {
         return new ApjcscOptions(variant, graph, kernel, neighbours, eta, kmeans, lanczos, SelectionOptions.NONE);
+    }
+
+    /** The similarity graph these options ask for: {@code graph}, {@code kernel} and {@code neighbours}. */
+    public GraphConstruction construction() {
+        return GraphConstruction.of(graph, kernel, neighbours);
     }
 }

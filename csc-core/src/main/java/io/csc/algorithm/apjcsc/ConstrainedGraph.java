@@ -1,15 +1,14 @@
 package io.csc.algorithm.apjcsc;
 
-import io.csc.api.RunContext;
-import io.csc.algorithm.spectrallearning.EditLimit.Share;
 import io.csc.algorithm.spectral.NormalizedAffinity;
+import io.csc.algorithm.spectrallearning.EditLimit.Share;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintMatrix;
 import io.csc.data.Dataset;
-import io.csc.graph.DenseAffinity;
+import io.csc.graph.AffinityGraph;
+import io.csc.graph.DenseBudget;
 import io.csc.graph.DenseGraph;
-import io.csc.graph.KernelOptions;
-import io.csc.graph.KnnGraph;
-import io.csc.graph.KnnGraphOptions;
+import io.csc.graph.GraphConstruction;
 import io.csc.graph.SparseGraph;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.LanczosOptions;
@@ -56,10 +55,21 @@ final class ConstrainedGraph {
         this.components = components;
     }
 
-    /** The dense path: O(n² d) time, O(n²) memory, refused (naming the alternatives) above what the heap holds. */
-    static ConstrainedGraph dense(Dataset data, KernelOptions kernel, Supervision supervision, String method,
+    /**
+     * The graph {@code construction} builds for {@code data}, with the supervision written into it:
+     * dense, O(n² d) time and O(n²) memory, refused (naming {@code alternatives}) above what the heap
+     * holds; or k-NN, O(n² d) for exact neighbours and O(n k + explicit pairs + labelled points) memory.
+     */
+    static ConstrainedGraph build(Dataset data, GraphConstruction construction, Supervision supervision, String method,
                                   String alternatives, EditLimit limit, RunContext context) {
-        DenseGraph graph = DenseAffinity.gaussian(data, kernel, method, DENSE_MATRICES, alternatives, context);
+        AffinityGraph graph = construction.build(data, new DenseBudget(method, DENSE_MATRICES, alternatives), context);
+        return graph.isDense() ? dense(graph.dense(), supervision, limit, context)
+                : knn(graph.sparse(), supervision, limit, context);
+    }
+
+    /** The dense path on the Gaussian affinity {@code graph}, whose weights become N. */
+    private static ConstrainedGraph dense(DenseGraph graph, Supervision supervision, EditLimit limit,
+                                          RunContext context) {
         DenseMatrix weights = graph.weights();
         int n = weights.rows();
         double[] w = weights.data();
@@ -98,10 +108,9 @@ final class ConstrainedGraph {
         return new ConstrainedGraph(weights, null, degrees, graph.bandwidth().sigma(), graph.components(), share);
     }
 
-    /** The k-NN path: O(n² d) for exact neighbours, O(n k + explicit pairs + labelled points) memory. */
-    static ConstrainedGraph knn(Dataset data, KernelOptions kernel, int neighbours, Supervision supervision,
-                                EditLimit limit, RunContext context) {
-        SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(neighbours, kernel, false), context);
+    /** The k-NN path on {@code graph}: the must-links kept structured beside its edges. */
+    private static ConstrainedGraph knn(SparseGraph graph, Supervision supervision, EditLimit limit,
+                                        RunContext context) {
         SparseMatrix weights = graph.weights();
         int n = weights.rows();
         boolean[] isConstrained = new boolean[n];

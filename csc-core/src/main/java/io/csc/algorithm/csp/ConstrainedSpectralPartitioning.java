@@ -6,20 +6,21 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.algorithm.spectral.SupportedSpectrum;
+import io.csc.api.RunContext;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintMatrix;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
-import io.csc.graph.DenseAffinity;
-import io.csc.graph.DenseGraph;
-import io.csc.graph.GraphConnectivity;
+import io.csc.graph.DenseBudget;
+import io.csc.graph.GraphConstruction;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.GeneralizedEigen;
@@ -188,14 +189,10 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
-        DenseGraph graph = diagnostics.time("graph", () -> DenseAffinity.gaussian(data, options.kernel(), NAME,
-                DENSE_MATRICES, SCALABLE, context));
-        diagnostics.put("sigma", graph.bandwidth().sigma()).put("graphComponents", graph.components());
-        String disconnected = GraphConnectivity.warning(graph.components(), n);
-        if (disconnected != null) {
-            diagnostics.warn(disconnected);
-        }
-        DenseMatrix laplacian = graph.weights();
+        AffinityGraph graph = diagnostics.time("graph", () -> GraphConstruction.dense(options.kernel()).build(data,
+                new DenseBudget(NAME, DENSE_MATRICES, SCALABLE), context));
+        GraphReport.record(diagnostics, graph, n);
+        DenseMatrix laplacian = graph.dense().weights();
         double[] degrees = NormalizedAffinity.normalizeInPlace(laplacian);
         double[] factors = NormalizedAffinity.inverseSquareRootDegrees(degrees);
         double volume = 0;

@@ -46,7 +46,7 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
     static LayerExtension of(DenseMatrix block, int[] sample, int n, int k, double factor,
                              UnaryOperator<DenseMatrix> columns, LinearAlgebraBackend backend) {
         int l = block.rows();
-        SampledBlocks.symmetrize(block);
+        block.symmetrize();
         EigenDecomposition pairs = SymmetricEigen.largest(backend, block, Math.min(k + 1, l));
         int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
         if (count == 0) {

@@ -4,29 +4,27 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
-import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
+import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.api.RunContext;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
-import io.csc.graph.DenseAffinity;
-import io.csc.graph.DenseGraph;
-import io.csc.graph.KnnGraph;
-import io.csc.graph.KnnGraphOptions;
-import io.csc.graph.SparseGraph;
+import io.csc.graph.DenseBudget;
+import io.csc.graph.GraphType;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Operators;
+import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricOperator;
 import java.util.List;
@@ -233,23 +231,21 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
     private Layer similarityLayer(Dataset data, int k, int selected, int dimension, Diagnostics.Builder diagnostics,
                                   SplittableRandom random, RunContext context) {
         int wanted = Math.max(selected, dimension);
+        AffinityGraph graph = options.construction().build(data, new DenseBudget(NAME, 2, SCALABLE), context);
+        GraphReport.record(diagnostics, graph, data.size());
         Eigensolvers.Solution solution;
         SymmetricOperator normalized;
-        if (options.graph() == GraphType.DENSE) {
-            DenseGraph graph = DenseAffinity.gaussian(data, options.kernel(), NAME, 2, SCALABLE, context);
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            DenseMatrix weights = graph.weights();
+        if (graph.isDense()) {
+            DenseMatrix weights = graph.dense().weights();
             double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
             solution = Eigensolvers.largestDense(weights, wanted, context);
             normalized = Operators.of(weights);
         } else {
-            SparseGraph graph = KnnGraph.build(data, new KnnGraphOptions(options.neighbours(), options.kernel(), false),
-                    context);
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            double[] degrees = graph.weights().rowSums();
+            SparseMatrix weights = graph.sparse().weights();
+            double[] degrees = weights.rowSums();
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
-            normalized = Operators.of(NormalizedAffinity.normalize(graph.weights(), degrees), context.parallel());
+            normalized = Operators.of(NormalizedAffinity.normalize(weights, degrees), context.parallel());
             solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, options.lanczos(), random);
         }
         diagnostics.solver("similarity", solution.status());

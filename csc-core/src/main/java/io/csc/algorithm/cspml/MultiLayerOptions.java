@@ -1,7 +1,8 @@
 package io.csc.algorithm.cspml;
 
-import io.csc.algorithm.GraphType;
 import io.csc.cluster.KMeansOptions;
+import io.csc.graph.GraphConstruction;
+import io.csc.graph.GraphType;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.LanczosOptions;
 
@@ -38,5 +39,10 @@ public record MultiLayerOptions(Variant variant, int dimension, GraphType graph,
         if (!(alpha >= 0) || Double.isInfinite(alpha)) {
             throw new IllegalArgumentException("Invalid alpha: " + alpha + " (must be finite and >= 0)");
         }
+    }
+
+    /** The similarity graph these options ask for: {@code graph}, {@code kernel} and {@code neighbours}. */
+    public GraphConstruction construction() {
+        return GraphConstruction.of(graph, kernel, neighbours);
     }
 }

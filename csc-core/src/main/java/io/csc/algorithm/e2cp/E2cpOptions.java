@@ -1,6 +1,7 @@
 package io.csc.algorithm.e2cp;
 
 import io.csc.cluster.KMeansOptions;
+import io.csc.graph.GraphConstruction;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.ConjugateGradientOptions;
 import io.csc.linalg.LanczosOptions;
@@ -42,5 +43,10 @@ public record E2cpOptions(PropagationPath path, int neighbours, double alpha, in
         if (partners < 0) {
             throw new IllegalArgumentException("Invalid partners: " + partners + " (must be >= 0)");
         }
+    }
+
+    /** The graph the constraints propagate on: the k-NN graph made symmetric by averaging (the paper's step 1). */
+    public GraphConstruction construction() {
+        return GraphConstruction.knn(kernel, neighbours).withAveraging();
     }
 }

@@ -6,7 +6,6 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
@@ -14,13 +13,13 @@ import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
-import io.csc.graph.DenseAffinity;
+import io.csc.graph.DenseBudget;
 import io.csc.graph.GraphConnectivity;
-import io.csc.graph.KnnGraph;
-import io.csc.graph.KnnGraphOptions;
+import io.csc.graph.GraphConstruction;
 import io.csc.graph.SparseGraph;
 import io.csc.linalg.ConjugateGradientOptions;
 import io.csc.linalg.DenseMatrix;
@@ -174,8 +173,8 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         if (constraints.isEmpty()) {
             diagnostics.warn("No constraints were given: e2cp reduces to NJW on its k-NN graph");
         }
-        SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.buildAveraged(data,
-                new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
+        DenseBudget budget = new DenseBudget(NAME, 3, SCALABLE);
+        SparseGraph graph = diagnostics.time("graph", () -> options.construction().build(data, budget, context).sparse());
         diagnostics.put("knnGraphComponents", graph.components());
         SparseMatrix weights = graph.weights();
         PropagatedConstraints propagated = diagnostics.time("propagation", () -> {
@@ -187,8 +186,8 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         report(diagnostics, propagated.solver(), propagated.rank());
         Eigensolvers.Solution solution;
         if (exact) {
-            DenseMatrix dense = denseAffinity ? diagnostics.time("dense graph", () -> DenseAffinity.gaussian(data,
-                    options.kernel(), NAME, 3, SCALABLE, context).weights()) : null;
+            DenseMatrix dense = denseAffinity ? diagnostics.time("dense graph", () ->
+                    GraphConstruction.dense(options.kernel()).build(data, budget, context).dense().weights()) : null;
             ExactAdjustedAffinity.Result adjusted = diagnostics.time("adjustment", () -> denseAffinity
                     ? ExactAdjustedAffinity.build(dense, propagated, context)
                     : ExactAdjustedAffinity.build(weights, propagated, context));

@@ -1,7 +1,8 @@
 package io.csc.algorithm.njw;
 
-import io.csc.algorithm.GraphType;
 import io.csc.cluster.KMeansOptions;
+import io.csc.graph.GraphConstruction;
+import io.csc.graph.GraphType;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.LanczosOptions;
 
@@ -24,5 +25,10 @@ public record NjwOptions(GraphType graph, KernelOptions kernel, int neighbours, 
         if (neighbours < 1) {
             throw new IllegalArgumentException("Invalid neighbours: " + neighbours + " (must be >= 1)");
         }
+    }
+
+    /** The similarity graph these options ask for: {@code graph}, {@code kernel} and {@code neighbours}. */
+    public GraphConstruction construction() {
+        return GraphConstruction.of(graph, kernel, neighbours);
     }
 }

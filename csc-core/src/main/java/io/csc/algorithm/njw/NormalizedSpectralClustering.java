@@ -4,23 +4,20 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
-import io.csc.graph.DenseAffinity;
-import io.csc.graph.DenseGraph;
-import io.csc.graph.KnnGraph;
-import io.csc.graph.KnnGraphOptions;
-import io.csc.graph.SparseGraph;
+import io.csc.graph.DenseBudget;
+import io.csc.graph.GraphType;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -108,18 +105,12 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()));
-        Eigensolvers.Solution solution;
-        if (options.graph() == GraphType.DENSE) {
-            DenseGraph graph = diagnostics.time("graph", () -> DenseAffinity.gaussian(data, options.kernel(), NAME, 2,
-                    SCALABLE, context));
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            solution = NjwEmbedding.dense(graph.weights(), k, context, diagnostics);
-        } else {
-            SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.build(data,
-                    new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
-            solution = NjwEmbedding.sparse(graph.weights(), k, options.lanczos(), random.split(), context, diagnostics);
-        }
+        AffinityGraph graph = diagnostics.time("graph", () -> options.construction().build(data,
+                new DenseBudget(NAME, 2, SCALABLE), context));
+        GraphReport.record(diagnostics, graph, data.size());
+        Eigensolvers.Solution solution = graph.isDense()
+                ? NjwEmbedding.dense(graph.dense().weights(), k, context, diagnostics)
+                : NjwEmbedding.sparse(graph.sparse().weights(), k, options.lanczos(), random.split(), context, diagnostics);
         return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded),
                 seeded ? constraints : null, random.split(), context, diagnostics, start);
     }

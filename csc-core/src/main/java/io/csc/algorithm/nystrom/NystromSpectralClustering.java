@@ -6,12 +6,12 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.SampledBlocks;
 import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.api.RunContext;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
@@ -125,7 +125,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
         DenseMatrix gram = MatrixProducts.gram(context.backend(), columns);
         DenseMatrix q = MatrixProducts.multiply(context.backend(), MatrixProducts.multiply(context.backend(), inverseRoot, gram),
                 inverseRoot);
-        SampledBlocks.symmetrize(q);
+        q.symmetrize();
         EigenDecomposition leading = diagnostics.time("eigen", () -> SymmetricEigen.largest(context.backend(), q, k));
         diagnostics.put("eigenvalues", leading.values()).solver(null, SolverStatus.direct("dense symmetric ("
                 + context.backend().name() + ")"));
@@ -207,7 +207,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
             }
         }
         DenseMatrix result = MatrixProducts.multiplyTransposeB(backend, scaled, vectors);
-        SampledBlocks.symmetrize(result);
+        result.symmetrize();
         return new PowerMatrix(result);
     }
 

@@ -5,7 +5,7 @@ import io.csc.linalg.DimensionMismatchException;
 import io.csc.linalg.LinearAlgebraBackend;
 
 /**
- * Dense helpers of the sampling (Nyström) methods: the sampled block, symmetrization, and products
+ * Dense helpers of the sampling (Nyström) methods: the sampled block, and products
  * with the tall n x m column matrices taken in row blocks, so that a native backend copies one
  * block at a time instead of the whole n x m operand.
  */
@@ -25,19 +25,6 @@ public final class SampledBlocks {
             System.arraycopy(matrix.data(), rows[r] * m, result.data(), r * m, m);
         }
         return result;
-    }
-
-    /** Replaces a square matrix by {@code (A + Aᵀ) / 2}, in place. */
-    public static void symmetrize(DenseMatrix matrix) {
-        int m = matrix.rows();
-        double[] a = matrix.data();
-        for (int i = 0; i < m; i++) {
-            for (int j = i + 1; j < m; j++) {
-                double mean = 0.5 * (a[i * m + j] + a[j * m + i]);
-                a[i * m + j] = mean;
-                a[j * m + i] = mean;
-            }
-        }
     }
 
     /** The new n x r matrix {@code A B} for a tall n x m matrix A and an m x r matrix B, by row blocks. */

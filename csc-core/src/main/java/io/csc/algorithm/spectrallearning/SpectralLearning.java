@@ -4,24 +4,22 @@ import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
-import io.csc.algorithm.GraphType;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
-import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.AffinityAdjustment;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.SpectralParameters;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
-import io.csc.graph.DenseAffinity;
-import io.csc.graph.DenseGraph;
-import io.csc.graph.KnnGraph;
-import io.csc.graph.KnnGraphOptions;
-import io.csc.graph.SparseGraph;
+import io.csc.graph.DenseBudget;
+import io.csc.graph.GraphType;
+import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -155,28 +153,27 @@ public final class SpectralLearning implements ClusteringAlgorithm {
         if (constraints.isEmpty()) {
             diagnostics.warn("No constraints were given: sl reduces to unconstrained spectral clustering");
         }
+        AffinityGraph graph = diagnostics.time("graph", () -> options.construction().build(data,
+                new DenseBudget(NAME, 2, SCALABLE), context));
+        GraphReport.record(diagnostics, graph, data.size());
         Eigensolvers.Solution solution;
-        if (options.graph() == GraphType.DENSE) {
-            DenseGraph graph = diagnostics.time("graph", () -> DenseAffinity.gaussian(data, options.kernel(), NAME, 2,
-                    SCALABLE, context));
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+        if (graph.isDense()) {
+            DenseMatrix weights = graph.dense().weights();
             SparseMatrix confidences = diagnostics.time("constraints", () -> {
                 SparseMatrix full = ConstraintConfidences.of(constraints, null);
-                return robust ? limited(full, EditLimit.dense(graph.weights(), full, k, context.parallel(),
+                return robust ? limited(full, EditLimit.dense(weights, full, k, context.parallel(),
                         random.split()), diagnostics) : full;
             });
-            AffinityAdjustment.adjustWeights(graph.weights(), confidences);
-            solution = additive ? AdditiveEmbedding.dense(graph.weights(), k, context, diagnostics)
-                    : NjwEmbedding.dense(graph.weights(), k, context, diagnostics);
+            AffinityAdjustment.adjustWeights(weights, confidences);
+            solution = additive ? AdditiveEmbedding.dense(weights, k, context, diagnostics)
+                    : NjwEmbedding.dense(weights, k, context, diagnostics);
         } else {
-            SparseGraph graph = diagnostics.time("graph", () -> KnnGraph.build(data,
-                    new KnnGraphOptions(options.neighbours(), options.kernel(), false), context));
-            GraphReport.record(diagnostics, graph.bandwidth().sigma(), graph.components(), data.size());
+            SparseMatrix weights = graph.sparse().weights();
             SparseMatrix adjusted = diagnostics.time("constraints", () -> {
-                SparseMatrix full = ConstraintConfidences.of(constraints, graph.weights());
-                SparseMatrix confidences = robust ? limited(full, EditLimit.sparse(graph.weights(), full, k,
+                SparseMatrix full = ConstraintConfidences.of(constraints, weights);
+                SparseMatrix confidences = robust ? limited(full, EditLimit.sparse(weights, full, k,
                         context.parallel(), random.split()), diagnostics) : full;
-                return AffinityAdjustment.adjust(graph.weights(), confidences);
+                return AffinityAdjustment.adjust(weights, confidences);
             });
             solution = additive
                     ? AdditiveEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics)

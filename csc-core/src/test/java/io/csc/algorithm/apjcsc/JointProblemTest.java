@@ -3,12 +3,13 @@ package io.csc.algorithm.apjcsc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
+import io.csc.graph.GraphConstruction;
 import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;
@@ -112,8 +113,10 @@ class JointProblemTest {
         Supervision supervision = Supervision.of(labels);
         KernelOptions kernel = KernelOptions.fixed(1.5);
         try (RunContext context = RunContext.sequential(4)) {
-            ConstrainedGraph dense = ConstrainedGraph.dense(data, kernel, supervision, "test", "none", null, context);
-            ConstrainedGraph knn = ConstrainedGraph.knn(data, kernel, 59, supervision, null, context);
+            ConstrainedGraph dense = ConstrainedGraph.build(data, GraphConstruction.dense(kernel), supervision, "test", "none",
+                    null, context);
+            ConstrainedGraph knn = ConstrainedGraph.build(data, GraphConstruction.knn(kernel, 59), supervision, "test", "none",
+                    null, context);
             double[] denseDegrees = dense.degrees();
             double[] knnDegrees = knn.degrees();
             for (int i = 0; i < 60; i++) {
@@ -144,7 +147,8 @@ class JointProblemTest {
         Dataset data = GaussianMixture.generate(40, 2, 2, 8, 4.0);
         Supervision none = Supervision.of(ConstraintSet.empty(40));
         try (RunContext context = RunContext.sequential(1)) {
-            ConstrainedGraph graph = ConstrainedGraph.dense(data, KernelOptions.fixed(1.0), none, "test", "none", null, context);
+            ConstrainedGraph graph = ConstrainedGraph.build(data, GraphConstruction.dense(KernelOptions.fixed(1.0)), none,
+                    "test", "none", null, context);
             JointProblem problem = graph.problem(none.penalty(PenaltyType.TYPE_I), none.constrainedPoints(), LANCZOS,
                     context.parallel(), new SplittableRandom(1));
             assertTrue(problem.penaltyRange().isDegenerate());

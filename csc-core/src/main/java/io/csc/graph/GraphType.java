@@ -1,4 +1,4 @@
-package io.csc.algorithm;
+package io.csc.graph;
 
 /** Which affinity graph a spectral method builds. */
 public enum GraphType {
