@@ -16,5 +16,37 @@ if stale; then
   "$here/mvnw" -q -B -f "$here/pom.xml" -pl csc-cli -am -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
       package >&2
 fi
+# --engine spark and --format parquet run on Spark: csc-spark and Spark's jars join the class path
+# (built on first use), with the JDK packages Spark opens on Java 17.
+spark=false
+previous=""
+for argument in "$@"; do
+  case "$previous $argument" in
+    "--engine spark"|"--format parquet") spark=true ;;
+  esac
+  case "$argument" in
+    --engine=spark|--format=parquet) spark=true ;;
+  esac
+  previous="$argument"
+done
+if [ "$spark" = true ]; then
+  sparkjar="$(ls "$here"/csc-spark/target/csc-spark-*[0-9T].jar 2>/dev/null | head -n 1 || true)"
+  if [ -z "$sparkjar" ] || [ ! -f "$here/csc-spark/target/spark-classpath.txt" ] || \
+      [ -n "$(find "$here"/csc-spark/src/main "$here"/csc-spark/pom.xml -newer "$sparkjar" -print -quit 2>/dev/null)" ]; then
+    echo "[csc] building the Spark engine (first use or sources changed)..." >&2
+    "$here/mvnw" -q -B -f "$here/pom.xml" -pl csc-spark -am -DskipTests -Dmaven.javadoc.skip=true \
+        -Dmaven.source.skip=true package >&2
+    sparkjar="$(ls "$here"/csc-spark/target/csc-spark-*[0-9T].jar | head -n 1)"
+  fi
+  opens=""
+  for package in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio java.util \
+      java.util.concurrent java.util.concurrent.atomic jdk.internal.ref sun.nio.ch sun.nio.cs sun.security.action \
+      sun.util.calendar; do
+    opens="$opens --add-opens=java.base/$package=ALL-UNNAMED"
+  done
+  # shellcheck disable=SC2086
+  exec java ${JAVA_OPTS:-} $opens -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true \
+      -cp "$(cat "$here/csc-spark/target/spark-classpath.txt"):$sparkjar:$jar" io.csc.cli.CscCommand "$@"
+fi
 # shellcheck disable=SC2086
 exec java ${JAVA_OPTS:-} -jar "$jar" "$@"

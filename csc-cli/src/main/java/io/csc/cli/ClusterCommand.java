@@ -5,9 +5,11 @@ import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
+import io.csc.api.ClusteringEngine;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
@@ -47,6 +49,9 @@ final class ClusterCommand implements Callable<Integer> {
 
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    EngineOptions engine;
 
     @Option(names = {"-a", "--algorithm"}, defaultValue = "njw", paramLabel = "NAME",
             description = "The method (default: ${DEFAULT-VALUE}); 'csc algorithms' lists them and which are "
@@ -89,36 +94,92 @@ final class ClusterCommand implements Callable<Integer> {
             modelOutput.check(inputs);
             modelOutput.check(labelOutput.path());
         }
+        boolean spark = engine.spark();
+        if (!spark && EngineOptions.isParquetDirectory(dataName)) {
+            throw new IllegalArgumentException(dataName + " is a directory of Parquet files: read it with --engine spark");
+        }
+        if (spark && EngineOptions.isParquetDirectory(dataName)) {
+            return clusterParquet(out, err, descriptor, values, configuration, modelOutput);
+        }
         DataOptions.Scaled scaled = data.loadScaled(dataName);
         Dataset dataset = scaled.data();
         int clusters = clusterCount(dataset);
         ConstraintSet constraints = supervision.build(dataset, common.seed, err);
         supervision.requireClassesWithin(constraints, clusters);
         ClusteringResult result;
+        FittedModel fitted = null;
         String backend;
-        try (RunContext context = common.context(err)) {
-            backend = LinearAlgebra.describe(context.backend());
-            result = method.fit(dataset, constraints, clusters, context);
-        } catch (OutOfMemoryError error) {
-            throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
+        if (spark) {
+            try (ClusteringEngine started = engine.start()) {
+                backend = started.describe();
+                ClusteringEngine.Fit fit = started.fit(dataset, scaled.scaling(), constraints, descriptor.name(), values,
+                        clusters, common.seed);
+                result = fit.result();
+                fitted = fit.model();
+            }
+        } else {
+            try (RunContext context = common.context(err)) {
+                backend = LinearAlgebra.describe(context.backend());
+                result = method.fit(dataset, constraints, clusters, context);
+            } catch (OutOfMemoryError error) {
+                throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
+            }
         }
         result = IgnoredSupervision.annotate(descriptor, constraints, result);
         Evaluation evaluation = dataset.hasLabels() ? Evaluation.of(dataset, constraints, result.labels()) : null;
         String written = labelOutput.write(result.labels());
         if (saveModel != null) {
-            FittedModel model = FittedModel.of(result, MethodSetting.of(descriptor, values, result), dataset,
-                    scaled.scaling(), constraints, common.seed);
+            FittedModel model = fitted != null ? fitted : FittedModel.of(result, MethodSetting.of(descriptor, values, result),
+                    dataset, scaled.scaling(), constraints, common.seed);
             modelOutput.write(file -> ModelFile.save(model, file));
         }
+        return report(out, descriptor, configuration, dataset.name(), dataset.size(), dataset.dimension(),
+                dataset.precision().toString(), clusters, constraints, result, evaluation, backend, written);
+    }
+
+    /** {@code --engine spark --data DIR}: the engine reads the Parquet directory; labels and truth come back. */
+    private Integer clusterParquet(PrintWriter out, PrintWriter err, AlgorithmDescriptor descriptor, ParameterValues values,
+                                   AlgorithmConfiguration configuration, OutputFile modelOutput) throws IOException {
+        int[][] truth = {null};
+        ConstraintSet[] given = {null};
+        ClusteringEngine.Fit fit;
+        String backend;
+        try (ClusteringEngine started = engine.start()) {
+            backend = started.describe();
+            fit = started.fit(Path.of(dataName), data.labelColumn, data.scalingFor(new DataOptions.Raw(null, false)),
+                    n -> {
+                        given[0] = supervision.build(n, truth[0], dataName, common.seed, err);
+                        return given[0];
+                    }, descriptor.name(), values, k, common.seed, labels -> truth[0] = labels);
+        }
+        ClusteringResult result = IgnoredSupervision.annotate(descriptor, given[0], fit.result());
+        int n = result.labels().length;
+        supervision.requireClassesWithin(given[0], result.clusterCount());
+        Evaluation evaluation = truth[0] == null ? null : Evaluation.of(truth[0], given[0], result.labels());
+        String written = labelOutput.write(result.labels());
+        if (modelOutput != null) {
+            modelOutput.write(file -> ModelFile.save(fit.model(), file));
+        }
+        return report(out, descriptor, configuration, Path.of(dataName).getFileName().toString(), n,
+                fit.model().provenance().features(), Precision.DOUBLE.toString(), result.clusterCount(), given[0], result,
+                evaluation, backend, written);
+    }
+
+    private Integer report(PrintWriter out, AlgorithmDescriptor descriptor, AlgorithmConfiguration configuration,
+                           String dataName, int n, int d, String precision, int clusters, ConstraintSet constraints,
+                           ClusteringResult result, Evaluation evaluation, String backend, String written) {
         if (json || jsonLabels) {
-            Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataset,
-                    clusters, constraints, result, evaluation, backend, common.seed, common.threadCount());
+            Map<String, Object> report = RunReport.json(descriptor.name(), configuration.effectiveParameters(), dataName,
+                    n, d, precision, clusters, constraints, result, evaluation, backend, common.seed, common.threadCount());
+            if (engine.spark()) {
+                report.put("engine", "spark");
+            }
             if (jsonLabels) {
                 report.put("labels", result.labels());
             }
             out.println(Json.write(report));
         } else {
-            RunReport.human(out, descriptor.name(), dataset, clusters, constraints,
+            RunReport.human(out, descriptor.name(), dataName, n, d, clusters, constraints,
                     IgnoredSupervision.applies(descriptor, constraints), result, evaluation, backend,
                     common.threadCount(), common.seed);
             if (written != null) {

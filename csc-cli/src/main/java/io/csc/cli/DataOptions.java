@@ -1,12 +1,14 @@
 package io.csc.cli;
 
 import io.csc.data.BundledData;
+import io.csc.data.CsvOptions;
 import io.csc.data.DataDirectory;
 import io.csc.data.DataException;
 import io.csc.data.DataFormat;
 import io.csc.data.DataLoader;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;
+import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +23,10 @@ import picocli.CommandLine.Option;
 final class DataOptions {
 
     /** The description of a {@code --data} option naming one data set. */
-    static final String DATA_DESCRIPTION = "A data file (CSV with header, LIBSVM, or IDX images with their labels file "
-            + "beside), a folder of IDX pairs, the name of a data set in the data directory (e.g. iris, fashion-mnist), "
-            + "or - for standard input (CSV with header; --format libsvm for LIBSVM).";
+    static final String DATA_DESCRIPTION = "A data file (CSV with header, LIBSVM, IDX images with their labels file "
+            + "beside, or a NumPy .npy array, its labels in X.labels.npy beside), a folder of IDX pairs, the name of a "
+            + "data set in the data directory (e.g. iris, fashion-mnist), or - for standard input (CSV with header; "
+            + "--format libsvm for LIBSVM).";
 
     /** How users of the command line choose the data directory, as errors state it. */
     static final String DIRECTORY_CHOICE = "--data-dir DIR or $" + DataDirectory.ENVIRONMENT_VARIABLE;
@@ -32,8 +35,15 @@ final class DataOptions {
             description = "Where named data sets live (default: $CSC_DATA_DIR, else ../shared/data when present, else ./data).")
     Path dataDirectory;
 
-    @Option(names = "--format", defaultValue = "auto", description = "auto, csv, libsvm or idx (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "auto", description = "auto, csv, libsvm, idx or npy (default: "
+            + "${DEFAULT-VALUE}: by the file's extension, .npy for NumPy arrays).")
     String format;
+
+    @Option(names = "--precision", defaultValue = "double", paramLabel = "double|float",
+            description = "How the features are held: double, or float to halve their memory (the landmark methods "
+                    + "lsc-r, scacs and sc-pc compute on them as they are; the others widen them to double) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String precision;
 
     @Option(names = "--label-column", paramLabel = "NAME",
             description = "CSV column holding the ground truth (default: 'label' when present).")
@@ -77,8 +87,9 @@ final class DataOptions {
     /** Loads one data set given by file, by name, or as {@code -} for standard input, unscaled. */
     Raw loadRaw(String fileOrName) {
         DataFormat dataFormat = parseFormat(format);
+        Precision held = precision();
         if (StandardInputData.means(fileOrName)) {
-            return new Raw(standardInput.read(dataFormat, labelColumn), false);
+            return new Raw(standardInput.read(dataFormat, labelColumn).inPrecision(held), false);
         }
         Path path;
         try {
@@ -88,9 +99,24 @@ final class DataOptions {
             if (!BundledData.names().contains(name)) {
                 throw notFound;
             }
-            return new Raw(BundledData.load(name), false);
+            return new Raw(BundledData.load(name).inPrecision(held), false);
         }
-        return new Raw(DataLoader.load(path, dataFormat, labelColumn), isImages(path, dataFormat));
+        return new Raw(DataLoader.load(path, dataFormat, CsvOptions.defaults().withLabelColumn(labelColumn), held),
+                isImages(path, dataFormat));
+    }
+
+    /** The {@code --precision} asked for. */
+    Precision precision() {
+        return parsePrecision(precision);
+    }
+
+    /** The precision a {@code --precision} value names. */
+    static Precision parsePrecision(String text) {
+        try {
+            return Precision.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --precision '" + text + "': expected double or float");
+        }
     }
 
     /**
@@ -153,7 +179,7 @@ final class DataOptions {
         try {
             return DataFormat.valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Invalid --format '" + text + "': expected auto, csv, libsvm or idx");
+            throw new IllegalArgumentException("Invalid --format '" + text + "': expected auto, csv, libsvm, idx or npy");
         }
     }
 }

@@ -32,7 +32,8 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException) {
             code = ExitCodes.USAGE;
             message = exception.getMessage();
-        } else if (exception instanceof OutputFile.OutputException) {
+        } else if (exception instanceof OutputFile.OutputException
+                || exception instanceof java.io.UncheckedIOException) {
             code = ExitCodes.DATA;
             message = exception.getMessage();
         } else if (exception instanceof java.io.IOException io) {

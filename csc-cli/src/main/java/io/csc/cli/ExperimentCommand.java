@@ -70,8 +70,9 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "Supervision: labels, pairs, noisy:F (labels, a fraction F of their pairs flipped), "
                     + "noisy-pairs:F (random pairs, a fraction F of them flipped), "
                     + "inconsistent:F (labels plus round(F x) contradictory triples), soft:A-B (labels with "
-                    + "confidences in [A,B]), soft-pairs:A-B or noisy-soft:F:A-B (noisy:F, then weights in [A,B]) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "confidences in [A,B]), soft-pairs:A-B, noisy-soft:F:A-B (noisy:F, then weights in [A,B]) or "
+                    + "active:STRATEGY (x questions chosen by random, ffqs, min-max or uncertainty, answered from the "
+                    + "truth; ACC against queries plotted per method) (default: ${DEFAULT-VALUE}).")
     String kind;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: experiments/<date>-<time>).")

@@ -5,6 +5,9 @@ import io.csc.data.ClassProportions;
 import io.csc.data.CsvWriter;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
+import io.csc.data.NpyReader;
+import io.csc.data.NpyWriter;
+import io.csc.data.Precision;
 import io.csc.util.ProgressListener;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,8 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = {"Write a synthetic data set with the ground truth in a last column 'label' (CSV with a header; "
-                + ".gz compresses): k isotropic unit Gaussian clusters in d dimensions, or with --features binary "
-                + "k classes of 0/1 features; classes balanced or sized by --weights.",
+                + ".gz compresses), or as NumPy arrays (--format npy, the labels beside): k isotropic unit Gaussian "
+                + "clusters in d dimensions, or with --features binary k classes of 0/1 features; classes balanced or sized by --weights.",
                 "Example: csc generate --n 5000 --d 8 -k 4 --weights 0.8,0.15,0.04,0.01 --output imbalanced.csv"})
 final class GenerateCommand implements Callable<Integer> {
 
@@ -66,13 +69,30 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the generator (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV file to write.")
+    @Option(names = "--output", required = true, paramLabel = "FILE", description = "The CSV or .npy file, or the Parquet directory, to write.")
     Path output;
+
+    @Option(names = "--format", defaultValue = "auto", paramLabel = "csv|npy|parquet",
+            description = "csv; npy: a NumPy array of the features in FILE and the labels (int32) in "
+                    + "FILE.labels.npy beside it, written and read without parsing; or parquet: a directory of Parquet "
+                    + "files (columns id, the features and label) written by Spark's writer, for --engine spark "
+                    + "--data DIR (needs csc-spark, which ./csc adds). Default: ${DEFAULT-VALUE}: npy when --output "
+                    + "ends in .npy, else csv.")
+    String format;
+
+    @Option(names = "--precision", defaultValue = "double", paramLabel = "double|float",
+            description = "With --format npy: float64 (double) or float32 (float, half the size) values "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String precision;
 
     @Option(names = "--decimals", defaultValue = "4", paramLabel = "N",
             description = "Digits after the decimal point (0-15, default: ${DEFAULT-VALUE}), or 'exact' for values "
                     + "that read back bit for bit (slower, larger file).")
     String decimals;
+
+    @Option(names = "--spark-master", paramLabel = "URL",
+            description = "The Spark master that writes --format parquet (default: local[*]).")
+    String sparkMaster;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress on standard error.")
     boolean quiet;
@@ -83,8 +103,23 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int digits = decimals();
+        String kind = outputFormat();
+        boolean npy = kind.equals("npy");
+        boolean parquet = kind.equals("parquet");
+        Precision values = DataOptions.parsePrecision(precision);
         OutputFile file = OutputFile.of(output, "--output");
-        file.check();
+        if (!parquet) {
+            file.check();
+        }
+        Path labelsPath = npy ? NpyReader.labelsPathFor(output) : null;
+        if (npy && labelsPath == null) {
+            throw new IllegalArgumentException("Invalid --output " + output + ": a name ending in "
+                    + NpyReader.LABELS_SUFFIX + " is where labels go; name the features file, such as mix.npy");
+        }
+        OutputFile labelsFile = npy ? OutputFile.of(labelsPath, "--output (labels)") : null;
+        if (labelsFile != null) {
+            labelsFile.check();
+        }
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener progress = quiet ? ProgressListener.NONE : new ConsoleProgress(err);
         boolean binary = binaryFeatures();
@@ -95,13 +130,49 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
-        file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        if (parquet) {
+            try (io.csc.api.ClusteringEngine engine = io.csc.api.ClusteringEngine.start("spark", sparkMaster)) {
+                engine.writeParquet(data, output);
+            }
+        } else if (npy) {
+            file.write(path -> NpyWriter.writeFeatures(data, path, values, progress));
+            labelsFile.write(path -> NpyWriter.writeLabels(data, path));
+        } else {
+            file.write(path -> CsvWriter.write(data, path, digits, progress, output));
+        }
         if (!quiet) {
-            err.println(String.format(Locale.ROOT, "[csc] wrote %s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
-                    output, size, dimension, clusters, Files.size(output) / 1e6, (System.nanoTime() - start) / 1e9));
+            err.println(String.format(Locale.ROOT, "[csc] wrote %s%s: %d points x %d features, %d clusters, %.1f MB in %.1f s",
+                    output, npy ? " and " + labelsPath : "", size, dimension, clusters, sizeOnDisk(output) / 1e6,
+                    (System.nanoTime() - start) / 1e9));
             err.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /** csv, npy or parquet: {@code --format}, with auto meaning npy for an output ending in {@code .npy}. */
+    private String outputFormat() {
+        String text = format.trim().toLowerCase(Locale.ROOT);
+        String kind = switch (text) {
+            case "csv", "npy", "parquet" -> text;
+            case "auto" -> output.getFileName() != null
+                    && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy") ? "npy" : "csv";
+            default -> throw new IllegalArgumentException("Invalid --format '" + format
+                    + "': expected csv, npy, parquet or auto");
+        };
+        if (!kind.equals("parquet") && sparkMaster != null) {
+            throw new IllegalArgumentException("--spark-master needs --format parquet");
+        }
+        return kind;
+    }
+
+    /** The bytes of a file, or of the files of a directory. */
+    private static long sizeOnDisk(Path path) throws java.io.IOException {
+        if (!Files.isDirectory(path)) {
+            return Files.size(path);
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(path)) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
     }
 
     /** True for {@code --features binary}, false for gaussian. */

@@ -50,6 +50,15 @@ final class PredictCommand implements Callable<Integer> {
             + "(implies --json).")
     boolean jsonLabels;
 
+    /**
+     * The model file: {@code --model} itself, or inside a model directory saved by the Spark engine's
+     * spark.ml model (its {@code data/model.csc}).
+     */
+    private Path modelPath() {
+        Path inside = modelFile.resolve("data").resolve("model.csc");
+        return java.nio.file.Files.isDirectory(modelFile) && java.nio.file.Files.isRegularFile(inside) ? inside : modelFile;
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -58,7 +67,7 @@ final class PredictCommand implements Callable<Integer> {
                     + "drop --scale");
         }
         labelOutput.check(data.inputFile(dataName), modelFile);
-        FittedModel model = ModelFile.load(modelFile);
+        FittedModel model = ModelFile.load(modelPath());
         Dataset points = data.loadRaw(dataName).data();
         long start = System.nanoTime();
         int[] labels;

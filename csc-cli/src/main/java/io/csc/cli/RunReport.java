@@ -2,7 +2,6 @@ package io.csc.cli;
 
 import io.csc.algorithm.ClusteringResult;
 import io.csc.constraint.ConstraintSet;
-import io.csc.data.Dataset;
 import io.csc.metric.Evaluation;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -15,14 +14,15 @@ final class RunReport {
     private RunReport() {
     }
 
-    static Map<String, Object> json(String algorithm, Map<String, String> parameters, Dataset data, int k,
-                                    ConstraintSet constraints, ClusteringResult result, Evaluation evaluation,
+    static Map<String, Object> json(String algorithm, Map<String, String> parameters, String dataName, int n, int d,
+                                    String precision, int k, ConstraintSet constraints, ClusteringResult result, Evaluation evaluation,
                                     String backend, long seed, int threads) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("algorithm", algorithm);
-        json.put("data", data.name());
-        json.put("n", data.size());
-        json.put("d", data.dimension());
+        json.put("data", dataName);
+        json.put("n", n);
+        json.put("d", d);
+        json.put("precision", precision);
         json.put("k", k);
         json.put("seconds", result.seconds());
         json.put("backend", backend);
@@ -60,11 +60,10 @@ final class RunReport {
      * The summary: the run, the supervision ({@code supervisionIgnored}: marked as unused by an
      * unconstrained method), times, quality against the ground truth when there is one, warnings.
      */
-    static void human(PrintWriter out, String algorithm, Dataset data, int k, ConstraintSet constraints,
+    static void human(PrintWriter out, String algorithm, String dataName, int n, int d, int k, ConstraintSet constraints,
                       boolean supervisionIgnored, ClusteringResult result, Evaluation evaluation, String backend,
                       int threads, long seed) {
-        out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, data.name(), data.size(),
-                data.dimension(), k);
+        out.printf(Locale.ROOT, "%s on %s: %d points x %d features, k = %d%n", algorithm, dataName, n, d, k);
         out.printf(Locale.ROOT, "backend %s, %d threads, seed %d%n", backend, threads, seed);
         out.printf(Locale.ROOT, "supervision: %s%n", constraints.isEmpty() ? "none"
                 : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "

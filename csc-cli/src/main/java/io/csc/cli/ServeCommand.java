@@ -55,7 +55,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "-k", paramLabel = "K", description = "Number of clusters (default: the number of classes of the data).")
     Integer clusters;
 
-    @Option(names = "--strategy", defaultValue = "uncertainty", paramLabel = "NAME",
+    @Option(names = "--strategy", defaultValue = "min-max", paramLabel = "NAME",
             description = "How questions are chosen: random, ffqs (Explore-Consolidate), min-max or uncertainty "
                     + "(default: ${DEFAULT-VALUE}).")
     String strategy;

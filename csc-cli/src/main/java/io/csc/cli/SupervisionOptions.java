@@ -39,11 +39,18 @@ final class SupervisionOptions {
 
     /** The supervision for {@code data}; drawn points use a generator split from {@code seed}. */
     ConstraintSet build(Dataset data, long seed, java.io.PrintWriter err) {
+        return build(data.size(), data.hasLabels() ? data.labels() : null, data.name(), seed, err);
+    }
+
+    /**
+     * The supervision for {@code n} points named {@code dataName}, drawing known labels from
+     * {@code truth} (null when the data has none).
+     */
+    ConstraintSet build(int n, int[] truth, String dataName, long seed, java.io.PrintWriter err) {
         String policy = onInconsistent.trim().toLowerCase(java.util.Locale.ROOT);
         if (!policy.equals("warn") && !policy.equals("fail")) {
             throw new IllegalArgumentException("Invalid --on-inconsistent '" + onInconsistent + "': expected warn or fail");
         }
-        int n = data.size();
         ConstraintSet set = ConstraintSet.empty(n);
         if (constraints != null) {
             set = set.plus(ConstraintReader.read(constraints, n));
@@ -58,14 +65,14 @@ final class SupervisionOptions {
             throw new IllegalArgumentException("Give --known-labels or --known-fraction, not both");
         }
         if (knownLabels != null || knownFraction != null) {
-            if (!data.hasLabels()) {
+            if (truth == null) {
                 throw new IllegalArgumentException("--known-labels and --known-fraction draw from the ground truth, but "
-                        + data.name() + " has no label column; give --constraints, --labels or --groups instead");
+                        + dataName + " has no label column; give --constraints, --labels or --groups instead");
             }
             SplittableRandom random = new SplittableRandom(seed ^ 0x5eed5eedL);
             set = set.plus(knownLabels != null
-                    ? ConstraintGenerator.labelledPoints(data.labels(), knownLabels, random)
-                    : ConstraintGenerator.labelledFraction(data.labels(), knownFraction, random));
+                    ? ConstraintGenerator.labelledPoints(truth, knownLabels, random)
+                    : ConstraintGenerator.labelledFraction(truth, knownFraction, random));
         }
         ConstraintClosure closure = ConstraintClosure.of(set);
         if (!closure.isConsistent()) {

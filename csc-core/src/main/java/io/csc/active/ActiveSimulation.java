@@ -37,7 +37,8 @@ public final class ActiveSimulation {
      * Asks up to {@code questions} questions about {@code points} (scaled) with k clusters. The log
      * is shorter when no open pair is left.
      *
-     * @param clustering the clustering fitted with given constraints; called only for strategies
+     * @param clustering the clustering fitted with given supervision ({@link AnswerLog#supervision()}
+     *     of the answers so far); called only for strategies
      *     that use one (its result may be empty, for a fit that failed)
      */
     public AnswerLog run(Dataset points, int k, int questions, long seed,
@@ -47,7 +48,7 @@ public final class ActiveSimulation {
         int fittedAt = -1;
         for (int asked = 0; asked < questions; asked++) {
             if (strategy.usesClustering() && (fittedAt < 0 || asked - fittedAt >= refitEvery)) {
-                current = clustering.apply(log.constraints());
+                current = clustering.apply(log.supervision());
                 fittedAt = asked;
             }
             Optional<PointPair> question = strategy.next(new QueryState(points, k, log, current, seed));

@@ -32,6 +32,8 @@ public final class AnswerLog {
     private final ConstraintSet constraints;
     private final ConstraintClosure closure;
     private final Set<Long> asked;
+    /** {@link #supervision()}, built on first use (deterministic, so a race only builds it twice). */
+    private volatile ConstraintSet supervision;
 
     private AnswerLog(ConstraintSet initial, List<AnsweredQuery> answers) {
         this.initial = initial;
@@ -145,6 +147,52 @@ public final class AnswerLog {
     /** The initial constraints plus a must-link or cannot-link for every {@code same} or {@code different}. */
     public ConstraintSet constraints() {
         return constraints;
+    }
+
+    /**
+     * The answers in the form the methods are fitted with: the neighbourhoods (must-link components
+     * that cannot-links separate pairwise, {@link Neighbourhoods}) as one block of labelled points,
+     * one class per neighbourhood, and the other answers as pairs. It says exactly what the answers
+     * imply by transitivity, no more: within a neighbourhood every pair is a must-link, between two
+     * neighbourhoods every pair a cannot-link. Active strategies join their answers into a few
+     * large components; as labels, they reach the methods as labels (kept compact, never expanded),
+     * and label-free selection deals them into folds by class instead of by component. The
+     * constraints themselves ({@link #constraints()}) stay the answers, as written to files.
+     * Unchanged when the log started from labels or groups, or has fewer than two neighbourhoods.
+     */
+    public ConstraintSet supervision() {
+        ConstraintSet built = supervision;
+        if (built == null) {
+            built = labelledNeighbourhoods();
+            supervision = built;
+        }
+        return built;
+    }
+
+    private ConstraintSet labelledNeighbourhoods() {
+        if (!initial.labelledBlocks().isEmpty()) {
+            return constraints;
+        }
+        Neighbourhoods neighbourhoods = Neighbourhoods.of(this);
+        if (neighbourhoods.count() < 2) {
+            return constraints;
+        }
+        int[] points = neighbourhoods.allPoints();
+        int[] classes = new int[points.length];
+        int at = 0;
+        for (int t = 0; t < neighbourhoods.count(); t++) {
+            for (int member = 0; member < neighbourhoods.members(t).length; member++) {
+                classes[at++] = t;
+            }
+        }
+        List<Constraint> others = new ArrayList<>();
+        for (Constraint pair : constraints.pairs()) {
+            if (neighbourhoods.of(pair.first()) < 0 || neighbourhoods.of(pair.second()) < 0) {
+                others.add(pair);
+            }
+        }
+        ConstraintSet labels = ConstraintSet.fromLabels(pointCount(), points, classes);
+        return ConstraintSet.of(pointCount(), others, labels.labelledBlocks());
     }
 
     /** The transitive closure of {@link #constraints()}. */

@@ -4,6 +4,7 @@ import io.csc.api.RunContext;
 import io.csc.cluster.CanonicalLabels;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 
 /**
  * A method whose results leave nothing to chance or silence: cluster ids in
@@ -36,16 +37,40 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return method.name();
     }
 
+    /** Accepts data of either precision: what the method inside cannot read is widened first. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        return checked(method.fit(data, constraints, k, context), constraints);
+        boolean widen = needsWidening(data);
+        ClusteringResult result = checked(method.fit(widen ? data.inPrecision(Precision.DOUBLE) : data, constraints,
+                k, context), constraints);
+        return widen ? widened(result) : result;
     }
 
     /** The method's preparation, each fit checked as {@link #fit} checks it. */
     @Override
     public PreparedFit prepare(Dataset data, int k, RunContext context) {
-        PreparedFit prepared = method.prepare(data, k, context);
-        return (constraints, fitContext) -> checked(prepared.fit(constraints, fitContext), constraints);
+        boolean widen = needsWidening(data);
+        PreparedFit prepared = method.prepare(widen ? data.inPrecision(Precision.DOUBLE) : data, k, context);
+        return (constraints, fitContext) -> {
+            ClusteringResult result = checked(prepared.fit(constraints, fitContext), constraints);
+            return widen ? widened(result) : result;
+        };
+    }
+
+    private boolean needsWidening(Dataset data) {
+        return data.precision() == Precision.FLOAT && !method.acceptsSinglePrecision();
+    }
+
+    private ClusteringResult widened(ClusteringResult result) {
+        return result.withDiagnostics(Diagnostics.builder().merge(result.diagnostics())
+                .warn(method.name() + " computes on double-precision features: the single-precision data was "
+                        + "widened for the fit (the landmark methods lsc-r, scacs and sc-pc keep single precision)")
+                .build());
     }
 
     private ClusteringResult checked(ClusteringResult fitted, ConstraintSet constraints) {

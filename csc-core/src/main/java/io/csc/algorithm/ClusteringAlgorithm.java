@@ -38,6 +38,15 @@ public interface ClusteringAlgorithm {
         return (constraints, fitContext) -> fit(data, constraints, k, fitContext);
     }
 
+    /**
+     * Whether {@link #fit} reads features held in {@link io.csc.data.Precision#FLOAT single
+     * precision} as they are; false (the default) has {@link CheckedAlgorithm} widen such data to
+     * double precision first, with a warning.
+     */
+    default boolean acceptsSinglePrecision() {
+        return false;
+    }
+
     /** The method itself, past any wrapper that adds checks or selection around it. */
     default ClusteringAlgorithm unwrapped() {
         return this;

@@ -21,6 +21,14 @@ public interface ClusteringModel {
     int[] predict(Dataset points, RunContext context);
 
     /**
+     * Whether {@link #embed} and {@link #predict} read points held in single precision as they
+     * are; false (the default) has the caller widen them to double precision first.
+     */
+    default boolean acceptsSinglePrecision() {
+        return false;
+    }
+
+    /**
      * What a model file stores of this model, or empty when it cannot be saved. The reader of
      * {@link ModelState#type()} rebuilds an equal model from it.
      */

@@ -4,6 +4,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.util.Parallel;
+import io.csc.util.RandomSample;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -47,6 +48,11 @@ import java.util.SplittableRandom;
  * lose: with 10% of the pairs flipped, the flipped pairs pull points against their neighbours'
  * cluster and usually fail.
  *
+ * <p>Beyond twice {@link KMeansOptions#sample()} points (and twice the constrained points plus the
+ * sample), the runs are made on the constrained points and a uniform sample of the others, with the
+ * supervision among them, and the best run's centres start one run on all the points under the
+ * whole supervision, whose labels are returned.
+ *
  * <p>The run with the lowest objective (squared distances plus penalties) is kept, the earliest on
  * ties. {@code inertia} of the result is the sum of squared distances alone. Deterministic for a
  * given generator state on any number of threads: only the nearest-centre step runs in parallel,
@@ -87,7 +93,18 @@ public final class ConstrainedKMeans {
                     + n + " points");
         }
         SupervisionPenalties supervision = SupervisionPenalties.of(constraints, k, points);
-        int restarts = supervision.seedCount() >= k ? 1 : options.restarts();
+        int[] constrained = constraints.constrainedPoints();
+        long sampled = (long) constrained.length + options.sample();
+        if (options.samples(n) && options.sample() >= k && 2 * sampled <= n) {
+            // restarts on the constrained points and a sample of the others, then one run on every point
+            int[] rows = withSample(constraints, options.sample(), random.split());
+            KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fit(points.rows(rows), k,
+                    constraints.restrictedTo(rows), random, parallel);
+            ConstrainedRun run = new ConstrainedRun(points, k, supervision, options, parallel);
+            run.refine(onSample.centroids().data(), random.split());
+            return run.result();
+        }
+        int restarts = supervision.restarts(options);
         SplittableRandom[] generators = new SplittableRandom[restarts];
         for (int restart = 0; restart < restarts; restart++) {
             generators[restart] = random.split();
@@ -104,6 +121,19 @@ public final class ConstrainedKMeans {
             }
         }
         return best.result().canonical();
+    }
+
+    /** The sorted union of the constrained points and {@code count} others drawn uniformly. */
+    private static int[] withSample(ConstraintSet constraints, int count, SplittableRandom random) {
+        int[] constrained = constraints.constrainedPoints();
+        int[] free = constraints.unconstrainedPoints();
+        int[] drawn = RandomSample.indices(free.length, count, random);
+        int[] rows = Arrays.copyOf(constrained, constrained.length + count);
+        for (int t = 0; t < count; t++) {
+            rows[constrained.length + t] = free[drawn[t]];
+        }
+        Arrays.sort(rows);
+        return rows;
     }
 
     /** The state of one run: centres, labels, and the iterations. */
@@ -138,6 +168,16 @@ public final class ConstrainedKMeans {
 
         void execute(SplittableRandom random) {
             seed(random);
+            iterate(random);
+        }
+
+        /** The iterations from the given k x d centres (row-major) instead of a seeding. */
+        void refine(double[] start, SplittableRandom random) {
+            System.arraycopy(start, 0, centroids, 0, k * d);
+            iterate(random);
+        }
+
+        private void iterate(SplittableRandom random) {
             Arrays.fill(labels, -1);
             int[] previous = new int[n];
             int[] order = supervision.softPoints();
@@ -145,17 +185,7 @@ public final class ConstrainedKMeans {
                 iterations++;
                 System.arraycopy(labels, 0, previous, 0, n);
                 assignNearest();
-                supervision.clamp(labels);
-                shuffle(order, random);
-                supervision.resetGroupCounts();
-                for (int i = 0; i < n; i++) {
-                    supervision.countGroup(i, labels[i], 1);
-                }
-                for (int point : order) {
-                    supervision.countGroup(point, labels[point], -1);
-                    labels[point] = cheapest(point);
-                    supervision.countGroup(point, labels[point], 1);
-                }
+                supervision.settle(labels, order, x, d, centroids, costs, random);
                 reseedEmptyClusters();
                 double movement = updateCentroids();
                 if (Arrays.equals(labels, previous)
@@ -214,15 +244,6 @@ public final class ConstrainedKMeans {
             return last;
         }
 
-        private static void shuffle(int[] order, SplittableRandom random) {
-            for (int i = order.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int swap = order[i];
-                order[i] = order[j];
-                order[j] = swap;
-            }
-        }
-
         /** Every point to its nearest centre (lowest index on ties), with the squared distance. */
         private void assignNearest() {
             parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
@@ -239,21 +260,6 @@ public final class ConstrainedKMeans {
                     labels[i] = bestIndex;
                 }
             });
-        }
-
-        /** The cluster of least cost for a point under penalties, given the others' clusters. */
-        private int cheapest(int point) {
-            for (int j = 0; j < k; j++) {
-                costs[j] = DistanceKernels.squaredDistance(x, point * d, centroids, j * d, d);
-            }
-            supervision.addPenalties(point, labels, costs);
-            int best = 0;
-            for (int j = 1; j < k; j++) {
-                if (costs[j] < costs[best]) {
-                    best = j;
-                }
-            }
-            return best;
         }
 
         /**

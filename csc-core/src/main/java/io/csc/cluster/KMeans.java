@@ -4,6 +4,7 @@ import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.DimensionMismatchException;
 import io.csc.util.Parallel;
+import io.csc.util.RandomSample;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -43,6 +44,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * cancellation). Lloyd iterations use Hamerly's bounds to skip distances that cannot change an
  * assignment (see {@code Run}); the clusters are those of plain Lloyd iterations. The stopping
  * rule is described at {@link KMeansOptions#tolerance()}.
+ *
+ * <p><b>Many points.</b> Beyond twice {@link KMeansOptions#sample()} points, the restarts run on a
+ * uniform sample of that many, drawn from the caller's generator before the restarts' own, and the
+ * best of them (lowest inertia on the sample) starts one run on all the points, whose labels and
+ * inertia are returned: the seeding and the restarts cost O(restarts x sample) instead of
+ * O(restarts x n), and the run on all points starts close to its fixed point.
  *
  * <p><b>Cost.</b> Time O(restarts x (k + iterations) x n x k x d) in the worst case, usually far
  * less as most points skip all their distances once the centroids settle; memory O(n + chunks
@@ -95,6 +102,15 @@ public final class KMeans {
             throw new IllegalArgumentException("Invalid k: " + k + " (must be <= the number of points, " + n + ")");
         }
         requireFinite(points, "Point");
+        if (options.samples(n) && options.sample() >= k) {
+            // restarts on a sample, then one run on every point from the best of them
+            int[] rows = RandomSample.indices(n, options.sample(), random.split());
+            KMeansResult onSample = new KMeans(options.withSample(0)).fit(points.rows(rows), k, random, parallel);
+            int grain = Parallel.grainFor(n, MINIMUM_GRAIN);
+            Run run = new Run(points, k, grain, options.maxIterations(),
+                    movementThreshold(points, options.tolerance(), grain, parallel), parallel);
+            return run.refine(onSample.centroids().data()).canonical();
+        }
         SplittableRandom[] generators = new SplittableRandom[options.restarts()];
         for (int restart = 0; restart < generators.length; restart++) {
             generators[restart] = random.split();
@@ -333,6 +349,16 @@ public final class KMeans {
 
         KMeansResult execute(SplittableRandom random) {
             seed(random);
+            return iterate();
+        }
+
+        /** Lloyd iterations from the given k x d centres (row-major) instead of a seeding. */
+        KMeansResult refine(double[] start) {
+            System.arraycopy(start, 0, centroids, 0, k * d);
+            return iterate();
+        }
+
+        private KMeansResult iterate() {
             Arrays.fill(labels, -1);
             Arrays.fill(sums, 0.0);
             Arrays.fill(counts, 0);

@@ -15,18 +15,34 @@ package io.csc.cluster;
  * @param supervised whether a caller that has supervision uses it in the final clustering
  *     ({@link ConstrainedKMeans}) rather than plain k-means; default true. Plain {@link KMeans}
  *     ignores it.
+ * @param sample for more than twice this many points, the restarts (and their seeding) run on a
+ *     uniform sample of this many points, plus every constrained point for {@link ConstrainedKMeans},
+ *     and the best run's centres then start one run of Lloyd iterations on all the points; the
+ *     labels are those of that run. 0 runs every restart on all the points. {@code >= 0}, default
+ *     {@value #DEFAULT_SAMPLE}: data sets of up to 65,536 points are clustered as without it.
  */
-public record KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised) {
+public record KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised, int sample) {
 
-    /** 10 restarts, at most 300 iterations, tolerance {@code 1e-6}, supervised. */
+    /** The default {@link #sample()}. */
+    public static final int DEFAULT_SAMPLE = 1 << 15;
+
+    /** 10 restarts, at most 300 iterations, tolerance {@code 1e-6}, supervised, restarts on a sample beyond 65,536 points. */
     public static final KMeansOptions DEFAULTS = new KMeansOptions(10, 300, 1e-6, true);
 
-    /** Supervised options with the given restarts, iteration cap and tolerance. */
+    /** Supervised options with the given restarts, iteration cap and tolerance, and the default sample. */
     public KMeansOptions(int restarts, int maxIterations, double tolerance) {
         this(restarts, maxIterations, tolerance, true);
     }
 
+    /** Options with the default sample. */
+    public KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised) {
+        this(restarts, maxIterations, tolerance, supervised, DEFAULT_SAMPLE);
+    }
+
     public KMeansOptions {
+        if (sample < 0) {
+            throw new IllegalArgumentException("Invalid sample: " + sample + " (must be >= 0)");
+        }
         if (restarts < 1) {
             throw new IllegalArgumentException("Invalid restarts: " + restarts + " (must be >= 1)");
         }
@@ -40,21 +56,31 @@ public record KMeansOptions(int restarts, int maxIterations, double tolerance, b
 
     /** The same options with another number of restarts. */
     public KMeansOptions withRestarts(int newRestarts) {
-        return new KMeansOptions(newRestarts, maxIterations, tolerance, supervised);
+        return new KMeansOptions(newRestarts, maxIterations, tolerance, supervised, sample);
     }
 
     /** The same options with another iteration bound. */
     public KMeansOptions withMaxIterations(int newMaxIterations) {
-        return new KMeansOptions(restarts, newMaxIterations, tolerance, supervised);
+        return new KMeansOptions(restarts, newMaxIterations, tolerance, supervised, sample);
     }
 
     /** The same options with another tolerance. */
     public KMeansOptions withTolerance(double newTolerance) {
-        return new KMeansOptions(restarts, maxIterations, newTolerance, supervised);
+        return new KMeansOptions(restarts, maxIterations, newTolerance, supervised, sample);
     }
 
     /** The same options, using the supervision or not. */
     public KMeansOptions withSupervised(boolean newSupervised) {
-        return new KMeansOptions(restarts, maxIterations, tolerance, newSupervised);
+        return new KMeansOptions(restarts, maxIterations, tolerance, newSupervised, sample);
+    }
+
+    /** The same options with another sample (0: restarts on all points). */
+    public KMeansOptions withSample(int newSample) {
+        return new KMeansOptions(restarts, maxIterations, tolerance, supervised, newSample);
+    }
+
+    /** Whether n points are clustered through a sample: more than twice {@link #sample()} of them. */
+    public boolean samples(long n) {
+        return sample > 0 && n > 2L * sample;
     }
 }

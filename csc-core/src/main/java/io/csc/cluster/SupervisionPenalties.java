@@ -4,10 +4,12 @@ import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DistanceKernels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The supervision as {@link ConstrainedKMeans} uses it: the seeded clusters with their first
@@ -63,9 +65,16 @@ final class SupervisionPenalties {
 
     /** The supervision of {@code constraints} for k clusters of the rows of {@code points}. */
     static SupervisionPenalties of(ConstraintSet constraints, int k, DenseMatrix points) {
+        return of(constraints, k, points, totalVariance(points));
+    }
+
+    /**
+     * As above with a given penalty unit: a distributed engine passes the constrained points' rows
+     * only (the supervision re-indexed onto them) and the total variance of all its points.
+     */
+    static SupervisionPenalties of(ConstraintSet constraints, int k, DenseMatrix points, double unit) {
         int n = points.rows();
         int d = points.columns();
-        double unit = totalVariance(points);
         int[] slot = new int[n];
         Arrays.fill(slot, -1);
         double[] slotWeight = new double[n];
@@ -180,7 +189,7 @@ final class SupervisionPenalties {
         }
     }
 
-    private static double totalVariance(DenseMatrix points) {
+    static double totalVariance(DenseMatrix points) {
         int n = points.rows();
         int d = points.columns();
         double[] x = points.data();
@@ -202,6 +211,57 @@ final class SupervisionPenalties {
         }
         double variance = sum / n;
         return variance > 0 && Double.isFinite(variance) ? variance : 1.0;
+    }
+
+    /** The runs of a constrained k-means: one when every cluster is seeded, else the options' restarts. */
+    int restarts(KMeansOptions options) {
+        return seedCount >= k ? 1 : options.restarts();
+    }
+
+    /**
+     * The supervised part of an iteration, after every point went to its nearest centre: the clamped
+     * points to their class's cluster, then the soft points, in {@code order} shuffled anew, each to
+     * the cluster of least cost given the others' (iterated conditional modes).
+     *
+     * @param labels the cluster of each point (of the n rows of {@code x}), updated
+     * @param order the soft points, kept by the caller from one iteration to the next
+     * @param x the points, n x d row-major
+     * @param centroids k x d row-major
+     * @param costs work space of length k
+     */
+    void settle(int[] labels, int[] order, double[] x, int d, double[] centroids, double[] costs,
+                SplittableRandom random) {
+        clamp(labels);
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int swap = order[i];
+            order[i] = order[j];
+            order[j] = swap;
+        }
+        resetGroupCounts();
+        for (int i = 0; i < n; i++) {
+            countGroup(i, labels[i], 1);
+        }
+        for (int point : order) {
+            countGroup(point, labels[point], -1);
+            labels[point] = cheapest(point, labels, x, d, centroids, costs);
+            countGroup(point, labels[point], 1);
+        }
+    }
+
+    /** The cluster of least cost for a point under penalties, given the others' clusters. */
+    private int cheapest(int point, int[] labels, double[] x, int d, double[] centroids, double[] costs) {
+        for (int j = 0; j < k; j++) {
+            costs[j] = DistanceKernels.squaredDistance(x, point * d, centroids, j * d, d);
+        }
+        addPenalties(point, labels, costs);
+        int best = 0;
+        for (int j = 1; j < k; j++) {
+            if (costs[j] < costs[best]) {
+                best = j;
+            }
+        }
+        return best;
     }
 
     /** The penalty of one violated constraint of weight 1: the total variance per point. */

@@ -213,6 +213,64 @@ public final class ConstraintSet {
         return marked.stream().toArray();
     }
 
+    /** The points that appear in no constraint, labelled block or group, ascending. */
+    public int[] unconstrainedPoints() {
+        BitSet marked = new BitSet(pointCount);
+        for (int point : constrainedPoints()) {
+            marked.set(point);
+        }
+        int[] free = new int[pointCount - marked.cardinality()];
+        int filled = 0;
+        for (int i = marked.nextClearBit(0); i < pointCount; i = marked.nextClearBit(i + 1)) {
+            free[filled++] = i;
+        }
+        return free;
+    }
+
+    /**
+     * The supervision among the points {@code rows} (distinct, ascending), renumbered to their
+     * positions in {@code rows}: pairs with both ends kept, labelled points that are kept.
+     */
+    public ConstraintSet restrictedTo(int[] rows) {
+        int[] position = new int[pointCount];
+        Arrays.fill(position, -1);
+        for (int t = 0; t < rows.length; t++) {
+            position[rows[t]] = t;
+        }
+        List<Constraint> kept = new ArrayList<>();
+        for (Constraint pair : pairs) {
+            int a = position[pair.first()];
+            int b = position[pair.second()];
+            if (a >= 0 && b >= 0) {
+                kept.add(new Constraint(a, b, pair.type(), pair.weight()));
+            }
+        }
+        List<LabelledPoints> keptBlocks = new ArrayList<>();
+        for (LabelledPoints block : blocks) {
+            int count = 0;
+            for (int point : block.points()) {
+                count += position[point] >= 0 ? 1 : 0;
+            }
+            int[] points = new int[count];
+            int[] classes = new int[count];
+            double[] confidences = block.confidences() == null ? null : new double[count];
+            int t = 0;
+            for (int a = 0; a < block.size(); a++) {
+                int at = position[block.points()[a]];
+                if (at >= 0) {
+                    points[t] = at;
+                    classes[t] = block.classes()[a];
+                    if (confidences != null) {
+                        confidences[t] = block.confidences()[a];
+                    }
+                    t++;
+                }
+            }
+            keptBlocks.add(new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences));
+        }
+        return of(rows.length, kept, keptBlocks);
+    }
+
     /** A short description for logs and reports. */
     @Override
     public String toString() {

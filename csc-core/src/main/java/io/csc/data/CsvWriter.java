@@ -88,7 +88,7 @@ public final class CsvWriter {
     private static void write(Dataset data, Writer writer, int decimals, ProgressListener progress, String stage)
             throws IOException {
         int dimension = data.dimension();
-        double[] features = data.features();
+        double[] row = new double[dimension];
         List<String> classNames = data.classNames();
         int[] labels = data.hasLabels() ? data.labels() : null;
         progress.progress(stage, 0, data.size());
@@ -107,12 +107,12 @@ public final class CsvWriter {
         writer.append(line);
         for (int i = 0; i < data.size(); i++) {
             line.setLength(0);
-            int rowStart = i * dimension;
+            data.copyRow(i, row, 0);
             for (int j = 0; j < dimension; j++) {
                 if (j > 0) {
                     line.append(',');
                 }
-                appendNumber(line, features[rowStart + j], decimals);
+                appendNumber(line, row[j], decimals);
             }
             if (labels != null) {
                 line.append(',');

@@ -85,8 +85,8 @@ final class DataFiles {
     /** Fails unless the start of the markable {@code in} is text, as {@code format} needs. */
     static void requireText(InputStream in, String source, DataFormat format) throws IOException {
         String instead = format == DataFormat.LIBSVM
-                ? "give a LIBSVM text file (UTF-8), or --format csv or idx for those formats"
-                : "give a CSV text file (UTF-8) with a header row, or --format libsvm or idx for those formats";
+                ? "give a LIBSVM text file (UTF-8), or --format csv, idx or npy for those formats"
+                : "give a CSV text file (UTF-8) with a header row, or --format libsvm, idx or npy for those formats";
         TextContent.require(in, source, format.name(), instead);
     }
 

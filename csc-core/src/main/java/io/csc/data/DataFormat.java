@@ -13,13 +13,15 @@ public enum DataFormat {
     /** Sparse {@code label index:value ...} lines: {@link LibsvmReader}. */
     LIBSVM,
     /** MNIST-style IDX images with their labels, one file or a folder: {@link IdxReader}. */
-    IDX;
+    IDX,
+    /** A NumPy {@code .npy} array of points x features, memory-mapped, labels beside: {@link NpyReader}. */
+    NPY;
 
     /**
      * The format of {@code path} judged from its name, after dropping a {@code .gz} suffix: a
      * directory is an IDX folder; {@code .csv}, {@code .tsv} and {@code .txt} are CSV;
-     * {@code .libsvm}, {@code .svm} and {@code .svmlight} are LIBSVM; a name containing
-     * {@code idx} or ending in {@code -ubyte} is IDX; anything else is read as CSV. Never returns
+     * {@code .libsvm}, {@code .svm} and {@code .svmlight} are LIBSVM; {@code .npy} is NPY; a name
+     * containing {@code idx} or ending in {@code -ubyte} is IDX; anything else is read as CSV. Never returns
      * {@link #AUTO}.
      */
     public static DataFormat detect(Path path) {
@@ -36,6 +38,9 @@ public enum DataFormat {
         }
         if (name.endsWith(".libsvm") || name.endsWith(".svm") || name.endsWith(".svmlight")) {
             return LIBSVM;
+        }
+        if (name.endsWith(".npy")) {
+            return NPY;
         }
         if (name.contains("idx") || name.endsWith("-ubyte")) {
             return IDX;

@@ -49,18 +49,32 @@ public final class DataLoader {
      *                       without columns
      */
     public static Dataset load(Path path, DataFormat format, CsvOptions csvOptions) {
+        return load(path, format, csvOptions, Precision.DOUBLE);
+    }
+
+    /**
+     * Loads {@code path} as {@link #load(Path, DataFormat, CsvOptions)} does, holding the features
+     * in {@code precision}: a {@code .npy} file is read straight into it, the text formats are
+     * parsed in double precision and then converted.
+     *
+     * @throws DataException for any problem with the data, or a label column given for a format
+     *                       without columns
+     */
+    public static Dataset load(Path path, DataFormat format, CsvOptions csvOptions, Precision precision) {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(csvOptions, "csvOptions");
+        Objects.requireNonNull(precision, "precision");
         DataFormat resolved = format == DataFormat.AUTO ? DataFormat.detect(path) : format;
         requireColumns(path.toString(), resolved, csvOptions);
         Dataset data = switch (resolved) {
             case CSV -> CsvReader.read(path, csvOptions);
             case LIBSVM -> LibsvmReader.read(path);
             case IDX -> Files.isDirectory(path) ? IdxReader.readFolder(path) : IdxReader.readImages(path);
+            case NPY -> NpyReader.read(path, precision);
             case AUTO -> throw new AssertionError("detect never answers AUTO");
         };
-        return labelsAsAsked(data, csvOptions);
+        return labelsAsAsked(data, csvOptions).inPrecision(precision);
     }
 
     /**
@@ -83,6 +97,10 @@ public final class DataLoader {
             throw new DataException(source + ": IDX images cannot be read from a stream, as their labels "
                     + "are a second file; give the images file or its folder instead");
         }
+        if (resolved == DataFormat.NPY) {
+            throw new DataException(source + ": a .npy array is memory-mapped, which a stream cannot be; "
+                    + "give the .npy file instead");
+        }
         try (InputStream decompressed = DataFiles.decompressed(new UnclosedInputStream(input));
              BufferedReader reader = new BufferedReader(new InputStreamReader(decompressed, StandardCharsets.UTF_8),
                      DataFiles.BUFFER_SIZE)) {
@@ -90,7 +108,7 @@ public final class DataLoader {
             Dataset data = switch (resolved) {
                 case CSV -> CsvReader.read(reader, source, name, csvOptions);
                 case LIBSVM -> LibsvmReader.read(reader, source, name);
-                case IDX, AUTO -> throw new AssertionError(resolved + " is refused or resolved above");
+                case IDX, NPY, AUTO -> throw new AssertionError(resolved + " is refused or resolved above");
             };
             return labelsAsAsked(data, csvOptions);
         } catch (IOException e) {
@@ -109,7 +127,7 @@ public final class DataLoader {
     /** {@code data} without its labels when {@link CsvOptions#noLabels()} asks for that. */
     private static Dataset labelsAsAsked(Dataset data, CsvOptions csvOptions) {
         if (csvOptions.noLabels() && data.hasLabels()) {
-            return Dataset.unlabelled(data.name(), data.size(), data.dimension(), data.features());
+            return data.withoutLabels();
         }
         return data;
     }

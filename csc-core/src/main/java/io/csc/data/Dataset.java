@@ -7,13 +7,16 @@ import java.util.Objects;
 
 /**
  * n points with d numeric features each, stored row-major in one {@code double[]} (feature j of
- * point i is {@code features()[i * d + j]}), and optional ground-truth labels: class ids
- * {@code 0..classCount()-1} with the original class names.
+ * point i is {@code features()[i * d + j]}), or in one {@code float[]} ({@link #floatFeatures()})
+ * when the data is held in {@link Precision#FLOAT single precision} to halve its memory; and
+ * optional ground-truth labels: class ids {@code 0..classCount()-1} with the original class names.
  *
  * <p>Ground truth is only ever used to derive supervision for experiments and to score results.
  *
  * <p>The feature array is shared with the caller, never copied: treat it as read-only. Methods
- * that change data return a new {@code Dataset}.
+ * that change data return a new {@code Dataset}. Code that reads features of either precision
+ * uses {@link #copyRow}, {@link #feature} or {@link #point}; {@link #features()} is the double
+ * array itself and {@link #inPrecision} converts.
  */
 public final class Dataset {
 
@@ -21,19 +24,24 @@ public final class Dataset {
     private final int size;
     private final int dimension;
     private final double[] features;
+    private final float[] floatFeatures;
     private final int[] labels;
     private final List<String> classNames;
     private final List<String> featureNames;
 
-    private Dataset(String name, int size, int dimension, double[] features, int[] labels,
+    private Dataset(String name, int size, int dimension, double[] features, float[] floatFeatures, int[] labels,
                     List<String> classNames, List<String> featureNames) {
         this.name = Objects.requireNonNull(name, "name");
         if (size < 0 || dimension < 1) {
             throw new IllegalArgumentException("Invalid data shape: " + size + " x " + dimension);
         }
-        if ((long) size * dimension != features.length) {
+        if ((features == null) == (floatFeatures == null)) {
+            throw new IllegalArgumentException("Data " + name + " needs its features in exactly one precision");
+        }
+        long length = features != null ? features.length : floatFeatures.length;
+        if ((long) size * dimension != length) {
             throw new IllegalArgumentException("Data " + name + ": " + size + " x " + dimension + " needs "
-                    + (long) size * dimension + " values, got " + features.length);
+                    + (long) size * dimension + " values, got " + length);
         }
         if (labels != null) {
             if (labels.length != size) {
@@ -53,6 +61,7 @@ public final class Dataset {
         this.size = size;
         this.dimension = dimension;
         this.features = features;
+        this.floatFeatures = floatFeatures;
         this.labels = labels;
         this.classNames = List.copyOf(classNames);
         this.featureNames = List.copyOf(featureNames);
@@ -60,7 +69,14 @@ public final class Dataset {
 
     /** A data set without ground truth; features are named {@code x0, x1, ...}. */
     public static Dataset unlabelled(String name, int size, int dimension, double[] features) {
-        return new Dataset(name, size, dimension, features, null, List.of(), defaultFeatureNames(dimension));
+        return new Dataset(name, size, dimension, Objects.requireNonNull(features, "features"), null, null, List.of(),
+                defaultFeatureNames(dimension));
+    }
+
+    /** A data set without ground truth held in single precision; features are named {@code x0, x1, ...}. */
+    public static Dataset unlabelled(String name, int size, int dimension, float[] features) {
+        return new Dataset(name, size, dimension, null, Objects.requireNonNull(features, "features"), null, List.of(),
+                defaultFeatureNames(dimension));
     }
 
     /**
@@ -69,7 +85,15 @@ public final class Dataset {
     public static Dataset labelled(String name, int size, int dimension, double[] features, int[] labels,
                                    List<String> classNames, List<String> featureNames) {
         Objects.requireNonNull(labels, "labels");
-        return new Dataset(name, size, dimension, features, labels, classNames,
+        return new Dataset(name, size, dimension, Objects.requireNonNull(features, "features"), null, labels, classNames,
+                featureNames == null ? defaultFeatureNames(dimension) : featureNames);
+    }
+
+    /** As {@link #labelled(String, int, int, double[], int[], List, List)}, held in single precision. */
+    public static Dataset labelled(String name, int size, int dimension, float[] features, int[] labels,
+                                   List<String> classNames, List<String> featureNames) {
+        Objects.requireNonNull(labels, "labels");
+        return new Dataset(name, size, dimension, null, Objects.requireNonNull(features, "features"), labels, classNames,
                 featureNames == null ? defaultFeatureNames(dimension) : featureNames);
     }
 
@@ -78,16 +102,24 @@ public final class Dataset {
      * to {@code 0..c-1} in ascending order and named by their original value.
      */
     public static Dataset withIntegerLabels(String name, int size, int dimension, double[] features, int[] rawLabels) {
+        return unlabelled(name, size, dimension, features).withIntegerLabels(rawLabels);
+    }
+
+    /**
+     * The same features with ground truth given as integer class ids of any range, renumbered to
+     * {@code 0..c-1} in ascending order and named by their original value.
+     */
+    public Dataset withIntegerLabels(int[] rawLabels) {
         int[] distinct = Arrays.stream(rawLabels).distinct().sorted().toArray();
-        int[] labels = new int[rawLabels.length];
+        int[] renumbered = new int[rawLabels.length];
         for (int i = 0; i < rawLabels.length; i++) {
-            labels[i] = Arrays.binarySearch(distinct, rawLabels[i]);
+            renumbered[i] = Arrays.binarySearch(distinct, rawLabels[i]);
         }
         List<String> names = new ArrayList<>();
         for (int value : distinct) {
             names.add(Integer.toString(value));
         }
-        return new Dataset(name, size, dimension, features, labels, names, defaultFeatureNames(dimension));
+        return new Dataset(name, size, dimension, features, floatFeatures, renumbered, names, featureNames);
     }
 
     private static List<String> defaultFeatureNames(int dimension) {
@@ -113,19 +145,84 @@ public final class Dataset {
         return dimension;
     }
 
-    /** The row-major n x d feature array (shared: do not modify). */
+    /** How the features are held. */
+    public Precision precision() {
+        return features != null ? Precision.DOUBLE : Precision.FLOAT;
+    }
+
+    /**
+     * The row-major n x d feature array (shared: do not modify).
+     *
+     * @throws IllegalStateException if the data is held in single precision: read it with
+     *     {@link #floatFeatures()} or {@link #copyRow}, or convert it with {@link #inPrecision}
+     */
     public double[] features() {
+        if (features == null) {
+            throw new IllegalStateException("Data " + name + " is held in single precision: read floatFeatures() "
+                    + "or convert it with inPrecision(Precision.DOUBLE)");
+        }
         return features;
+    }
+
+    /**
+     * The row-major n x d single-precision feature array (shared: do not modify).
+     *
+     * @throws IllegalStateException if the data is held in double precision
+     */
+    public float[] floatFeatures() {
+        if (floatFeatures == null) {
+            throw new IllegalStateException("Data " + name + " is held in double precision: read features() "
+                    + "or convert it with inPrecision(Precision.FLOAT)");
+        }
+        return floatFeatures;
     }
 
     /** Feature j of point i. */
     public double feature(int i, int j) {
-        return features[i * dimension + j];
+        int index = i * dimension + j;
+        return features != null ? features[index] : floatFeatures[index];
     }
 
     /** A copy of point i's features. */
     public double[] point(int i) {
-        return Arrays.copyOfRange(features, i * dimension, (i + 1) * dimension);
+        double[] row = new double[dimension];
+        copyRow(i, row, 0);
+        return row;
+    }
+
+    /** Writes the d features of point i into {@code target} from {@code offset}, in either precision. */
+    public void copyRow(int i, double[] target, int offset) {
+        int start = i * dimension;
+        if (features != null) {
+            System.arraycopy(features, start, target, offset, dimension);
+        } else {
+            for (int j = 0; j < dimension; j++) {
+                target[offset + j] = floatFeatures[start + j];
+            }
+        }
+    }
+
+    /**
+     * The same data held in {@code precision}: this data set when it already is, else a converted
+     * copy (to single precision each value rounds to the nearest float).
+     */
+    public Dataset inPrecision(Precision precision) {
+        Objects.requireNonNull(precision, "precision");
+        if (precision == precision()) {
+            return this;
+        }
+        if (precision == Precision.DOUBLE) {
+            double[] widened = new double[floatFeatures.length];
+            for (int index = 0; index < widened.length; index++) {
+                widened[index] = floatFeatures[index];
+            }
+            return new Dataset(name, size, dimension, widened, null, labels, classNames, featureNames);
+        }
+        float[] narrowed = new float[features.length];
+        for (int index = 0; index < narrowed.length; index++) {
+            narrowed[index] = (float) features[index];
+        }
+        return new Dataset(name, size, dimension, null, narrowed, labels, classNames, featureNames);
     }
 
     public boolean hasLabels() {
@@ -160,25 +257,44 @@ public final class Dataset {
     /** The same points and labels with new features of dimension {@code newDimension}. */
     public Dataset withFeatures(double[] newFeatures, int newDimension) {
         List<String> names = newDimension == dimension ? featureNames : defaultFeatureNames(newDimension);
-        return new Dataset(name, size, newDimension, newFeatures, labels, classNames, names);
+        return new Dataset(name, size, newDimension, Objects.requireNonNull(newFeatures, "features"), null, labels,
+                classNames, names);
+    }
+
+    /** The same points and labels with new single-precision features of dimension {@code newDimension}. */
+    public Dataset withFeatures(float[] newFeatures, int newDimension) {
+        List<String> names = newDimension == dimension ? featureNames : defaultFeatureNames(newDimension);
+        return new Dataset(name, size, newDimension, null, Objects.requireNonNull(newFeatures, "features"), labels,
+                classNames, names);
     }
 
     /** The same data under another name. */
     public Dataset withName(String newName) {
-        return new Dataset(newName, size, dimension, features, labels, classNames, featureNames);
+        return new Dataset(newName, size, dimension, features, floatFeatures, labels, classNames, featureNames);
     }
 
-    /** A new data set of the given rows, in the given order (labels follow). */
+    /** The same features without ground truth. */
+    public Dataset withoutLabels() {
+        return new Dataset(name, size, dimension, features, floatFeatures, null, List.of(), featureNames);
+    }
+
+    /** A new data set of the given rows, in the given order (labels follow), in this data set's precision. */
     public Dataset subset(int[] rows) {
-        double[] subsetFeatures = new double[rows.length * dimension];
+        double[] subsetFeatures = features == null ? null : new double[rows.length * dimension];
+        float[] subsetFloats = floatFeatures == null ? null : new float[rows.length * dimension];
         int[] subsetLabels = labels == null ? null : new int[rows.length];
         for (int r = 0; r < rows.length; r++) {
-            System.arraycopy(features, rows[r] * dimension, subsetFeatures, r * dimension, dimension);
+            if (subsetFeatures != null) {
+                System.arraycopy(features, rows[r] * dimension, subsetFeatures, r * dimension, dimension);
+            } else {
+                System.arraycopy(floatFeatures, rows[r] * dimension, subsetFloats, r * dimension, dimension);
+            }
             if (subsetLabels != null) {
                 subsetLabels[r] = labels[rows[r]];
             }
         }
-        return new Dataset(name, rows.length, dimension, subsetFeatures, subsetLabels, classNames, featureNames);
+        return new Dataset(name, rows.length, dimension, subsetFeatures, subsetFloats, subsetLabels, classNames,
+                featureNames);
     }
 
     private void requireLabels() {
@@ -190,6 +306,7 @@ public final class Dataset {
     @Override
     public String toString() {
         return "Dataset " + name + ": " + size + " x " + dimension
+                + (features == null ? ", single precision" : "")
                 + (labels == null ? ", unlabelled" : ", " + classNames.size() + " classes");
     }
 }

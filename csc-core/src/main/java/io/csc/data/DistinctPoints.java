@@ -17,10 +17,11 @@ public final class DistinctPoints {
      */
     public static int count(Dataset data, int limit) {
         int dimension = data.dimension();
-        double[] features = data.features();
         Set<Row> seen = new HashSet<>();
         for (int i = 0; i < data.size() && seen.size() < limit; i++) {
-            seen.add(new Row(features, i * dimension, dimension));
+            double[] row = new double[dimension];
+            data.copyRow(i, row, 0);
+            seen.add(new Row(row, 0, dimension));
         }
         return seen.size();
     }

@@ -20,14 +20,16 @@ public final class FeatureMagnitude {
      */
     public static void requireSquarable(Dataset data) {
         int dimension = data.dimension();
-        double[] features = data.features();
-        for (int index = 0; index < features.length; index++) {
-            if (!(Math.abs(features[index]) <= LARGEST_SQUARABLE)) {
-                int feature = index % dimension;
-                throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d, feature '%s' is %.3g: values "
-                        + "beyond %.0e make squared distances overflow; scale the data (z-scores or min-max)",
-                        data.name(), index / dimension, data.featureNames().get(feature), features[index],
-                        LARGEST_SQUARABLE));
+        double[] row = new double[dimension];
+        for (int i = 0; i < data.size(); i++) {
+            data.copyRow(i, row, 0);
+            for (int feature = 0; feature < dimension; feature++) {
+                if (!(Math.abs(row[feature]) <= LARGEST_SQUARABLE)) {
+                    throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d, feature '%s' is %.3g: "
+                            + "values beyond %.0e make squared distances overflow; scale the data (z-scores or "
+                            + "min-max)", data.name(), i, data.featureNames().get(feature), row[feature],
+                            LARGEST_SQUARABLE));
+                }
             }
         }
     }

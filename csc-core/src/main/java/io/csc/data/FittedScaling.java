@@ -56,8 +56,8 @@ public record FittedScaling(Scaling kind, double[] offset, double[] factor) {
     }
 
     /**
-     * The data scaled with these statistics: a new data set (same name, labels and feature names);
-     * {@link Scaling#NONE} returns {@code data} itself.
+     * The data scaled with these statistics: a new data set (same name, labels, feature names and
+     * {@link Precision}); {@link Scaling#NONE} returns {@code data} itself.
      *
      * @throws IllegalArgumentException if the data has another number of features
      */
@@ -70,6 +70,17 @@ public record FittedScaling(Scaling kind, double[] offset, double[] factor) {
         if (dimension != offset.length) {
             throw new IllegalArgumentException(data.name() + " has " + dimension + " features; the scaling was fitted on "
                     + offset.length);
+        }
+        if (data.precision() == Precision.FLOAT) {
+            float[] features = data.floatFeatures();
+            float[] scaled = new float[features.length];
+            for (int i = 0; i < data.size(); i++) {
+                int rowStart = i * dimension;
+                for (int j = 0; j < dimension; j++) {
+                    scaled[rowStart + j] = (float) scale(features[rowStart + j], j);
+                }
+            }
+            return data.withFeatures(scaled, dimension);
         }
         double[] features = data.features();
         double[] scaled = new double[features.length];

@@ -44,7 +44,6 @@ public enum Scaling {
         }
         int size = data.size();
         int dimension = data.dimension();
-        double[] features = data.features();
         double[] offset = new double[dimension];
         double[] factor = new double[dimension];
         if (size == 0) {
@@ -53,14 +52,43 @@ public enum Scaling {
         }
         double[] minimum = new double[dimension];
         double[] maximum = new double[dimension];
-        columnRanges(features, size, dimension, minimum, maximum);
+        columnRanges(data, minimum, maximum);
+        double[] magnitude = units(minimum, maximum);
+        double[] mean = null;
+        double[] deviation = null;
         if (this == ZSCORE) {
-            double[] magnitude = new double[dimension];
-            for (int j = 0; j < dimension; j++) {
-                magnitude[j] = statisticsUnit(Math.max(Math.abs(minimum[j]), Math.abs(maximum[j])));
-            }
-            double[] mean = columnMeans(features, size, dimension, magnitude);
-            double[] deviation = populationStandardDeviations(features, size, dimension, mean, magnitude);
+            mean = columnMeans(data, magnitude);
+            deviation = populationStandardDeviations(data, mean, magnitude);
+        }
+        return fromStatistics(minimum, maximum, mean, deviation);
+    }
+
+    /**
+     * The units z-score statistics are taken in, per column, from the column ranges: 1 for ordinary
+     * values (see {@link #fromStatistics}).
+     */
+    public static double[] units(double[] minimum, double[] maximum) {
+        double[] magnitude = new double[minimum.length];
+        for (int j = 0; j < magnitude.length; j++) {
+            magnitude[j] = statisticsUnit(Math.max(Math.abs(minimum[j]), Math.abs(maximum[j])));
+        }
+        return magnitude;
+    }
+
+    /**
+     * The fitted scaling from column statistics gathered elsewhere (a distributed engine sums them
+     * over its blocks): the ranges, and for {@link #ZSCORE} the column means and population standard
+     * deviations of the values divided by {@link #units}{@code (minimum, maximum)} (null otherwise).
+     */
+    public FittedScaling fromStatistics(double[] minimum, double[] maximum, double[] mean, double[] deviation) {
+        if (this == NONE) {
+            return FittedScaling.none();
+        }
+        int dimension = minimum.length;
+        double[] offset = new double[dimension];
+        double[] factor = new double[dimension];
+        if (this == ZSCORE) {
+            double[] magnitude = units(minimum, maximum);
             for (int j = 0; j < dimension; j++) {
                 offset[j] = mean[j] * magnitude[j];
                 factor[j] = magnitude[j] >= 1 ? 1 / deviation[j] / magnitude[j] : 1 / (deviation[j] * magnitude[j]);
@@ -81,13 +109,15 @@ public enum Scaling {
         return new FittedScaling(this, offset, factor);
     }
 
-    private static void columnRanges(double[] features, int size, int dimension, double[] minimum, double[] maximum) {
-        System.arraycopy(features, 0, minimum, 0, dimension);
-        System.arraycopy(features, 0, maximum, 0, dimension);
-        for (int i = 1; i < size; i++) {
-            int rowStart = i * dimension;
+    private static void columnRanges(Dataset data, double[] minimum, double[] maximum) {
+        int dimension = data.dimension();
+        double[] row = new double[dimension];
+        data.copyRow(0, minimum, 0);
+        data.copyRow(0, maximum, 0);
+        for (int i = 1; i < data.size(); i++) {
+            data.copyRow(i, row, 0);
             for (int j = 0; j < dimension; j++) {
-                double value = features[rowStart + j];
+                double value = row[j];
                 minimum[j] = Math.min(minimum[j], value);
                 maximum[j] = Math.max(maximum[j], value);
             }
@@ -95,16 +125,18 @@ public enum Scaling {
     }
 
     /** The column means of the values divided by {@code magnitude}. */
-    private static double[] columnMeans(double[] features, int size, int dimension, double[] magnitude) {
+    private static double[] columnMeans(Dataset data, double[] magnitude) {
+        int dimension = data.dimension();
         double[] mean = new double[dimension];
-        for (int i = 0; i < size; i++) {
-            int rowStart = i * dimension;
+        double[] row = new double[dimension];
+        for (int i = 0; i < data.size(); i++) {
+            data.copyRow(i, row, 0);
             for (int j = 0; j < dimension; j++) {
-                mean[j] += unit(features[rowStart + j], magnitude[j]);
+                mean[j] += unit(row[j], magnitude[j]);
             }
         }
         for (int j = 0; j < dimension; j++) {
-            mean[j] /= size;
+            mean[j] /= data.size();
         }
         return mean;
     }
@@ -127,18 +159,19 @@ public enum Scaling {
      * Two-pass, on the values divided by {@code magnitude}: the sum of squared deviations from the
      * mean, divided by n, square-rooted.
      */
-    private static double[] populationStandardDeviations(double[] features, int size, int dimension, double[] mean,
-                                                         double[] magnitude) {
+    private static double[] populationStandardDeviations(Dataset data, double[] mean, double[] magnitude) {
+        int dimension = data.dimension();
         double[] deviation = new double[dimension];
-        for (int i = 0; i < size; i++) {
-            int rowStart = i * dimension;
+        double[] row = new double[dimension];
+        for (int i = 0; i < data.size(); i++) {
+            data.copyRow(i, row, 0);
             for (int j = 0; j < dimension; j++) {
-                double difference = unit(features[rowStart + j], magnitude[j]) - mean[j];
+                double difference = unit(row[j], magnitude[j]) - mean[j];
                 deviation[j] += difference * difference;
             }
         }
         for (int j = 0; j < dimension; j++) {
-            deviation[j] = Math.sqrt(deviation[j] / size);
+            deviation[j] = Math.sqrt(deviation[j] / data.size());
         }
         return deviation;
     }

@@ -107,24 +107,15 @@ public final class Bandwidths {
         return Math.sqrt(median);
     }
 
-    /** {@code count} distinct indices of {@code [0, n)} drawn uniformly, in ascending order. */
+    /**
+     * {@code count} distinct indices of {@code [0, n)} drawn uniformly, in ascending order: the first
+     * {@code count} steps of a Fisher-Yates shuffle of {@code 0 .. n-1}. Only the displaced entries of
+     * the permutation are stored, so memory is O(count) however large n is (a distributed engine draws
+     * its landmarks' row indices with this on the driver); the sample is that of the full shuffle
+     * ({@link io.csc.util.RandomSample#indices}).
+     */
     public static int[] sampleWithoutReplacement(int n, int count, SplittableRandom random) {
-        if (count > n || count < 0) {
-            throw new IllegalArgumentException("Cannot draw " + count + " distinct points from " + n);
-        }
-        int[] permutation = new int[n];
-        for (int i = 0; i < n; i++) {
-            permutation[i] = i;
-        }
-        for (int i = 0; i < count; i++) {
-            int j = i + random.nextInt(n - i);
-            int swap = permutation[i];
-            permutation[i] = permutation[j];
-            permutation[j] = swap;
-        }
-        int[] sample = Arrays.copyOf(permutation, count);
-        Arrays.sort(sample);
-        return sample;
+        return io.csc.util.RandomSample.indices(n, count, random);
     }
 
     private static double positive(double sigma, String rule) {

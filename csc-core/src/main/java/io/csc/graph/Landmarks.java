@@ -25,8 +25,17 @@ public final class Landmarks {
 
     /** {@code p} distinct points of {@code data} drawn uniformly, as a p x d matrix (ascending index order). */
     public static DenseMatrix random(Dataset data, int p, SplittableRandom random) {
-        int[] rows = Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random);
-        return new DenseMatrix(p, data.dimension(), data.subset(rows).features());
+        return rows(data, Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random));
+    }
+
+    /** The given points of {@code data} (either precision), in the given order, as a double-precision matrix. */
+    public static DenseMatrix rows(Dataset data, int[] points) {
+        int d = data.dimension();
+        double[] values = new double[points.length * d];
+        for (int t = 0; t < points.length; t++) {
+            data.copyRow(points[t], values, t * d);
+        }
+        return new DenseMatrix(points.length, d, values);
     }
 
     /**
@@ -46,32 +55,51 @@ public final class Landmarks {
         for (int iteration = 0; iteration < iterations; iteration++) {
             assign(x, norms, n, d, centres, assignment, context);
             double[] sums = new double[p * d];
-            int[] counts = new int[p];
-            for (int i = 0; i < n; i++) {
-                int c = assignment[i];
-                counts[c]++;
-                int source = i * d;
-                int target = c * d;
-                for (int j = 0; j < d; j++) {
-                    sums[target + j] += x[source + j];
-                }
-            }
-            double[] centreData = centres.data();
-            for (int c = 0; c < p; c++) {
-                if (counts[c] > 0) {
-                    double inverse = 1.0 / counts[c];
-                    for (int j = 0; j < d; j++) {
-                        centreData[c * d + j] = sums[c * d + j] * inverse;
-                    }
-                }
-            }
+            long[] counts = new long[p];
+            accumulate(x, n, d, assignment, sums, counts);
+            moveCentres(centres, sums, counts);
             context.progress().progress("landmark k-means", iteration + 1, iterations);
         }
         return centres;
     }
 
-    /** Assigns every point to its nearest centre (ties to the smaller index). */
-    static void assign(double[] x, double[] norms, int n, int d, DenseMatrix centres, int[] assignment, RunContext context) {
+    /**
+     * Adds the rows of {@code x} (n x d) to the sums (p x d row-major) and counts of the centres
+     * they are assigned to: the block step of a Lloyd iteration.
+     */
+    public static void accumulate(double[] x, int n, int d, int[] assignment, double[] sums, long[] counts) {
+        for (int i = 0; i < n; i++) {
+            int c = assignment[i];
+            counts[c]++;
+            int source = i * d;
+            int target = c * d;
+            for (int j = 0; j < d; j++) {
+                sums[target + j] += x[source + j];
+            }
+        }
+    }
+
+    /** Moves each centre with points to their mean; a centre without points keeps its position. */
+    public static void moveCentres(DenseMatrix centres, double[] sums, long[] counts) {
+        int p = centres.rows();
+        int d = centres.columns();
+        double[] centreData = centres.data();
+        for (int c = 0; c < p; c++) {
+            if (counts[c] > 0) {
+                double inverse = 1.0 / counts[c];
+                for (int j = 0; j < d; j++) {
+                    centreData[c * d + j] = sums[c * d + j] * inverse;
+                }
+            }
+        }
+    }
+
+    /**
+     * Assigns every row of {@code x} (n x d, squared norms {@code norms}) to its nearest centre (ties to
+     * the smaller index).
+     */
+    public static void assign(double[] x, double[] norms, int n, int d, DenseMatrix centres, int[] assignment,
+                              RunContext context) {
         int p = centres.rows();
         double[] centreNorms = DistanceKernels.squaredNorms(centres.data(), p, d);
         double[] block = new double[Math.min(ROW_BLOCK, n) * p];

@@ -3,9 +3,11 @@ package io.csc.graph;
 import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ParallelBackend;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
 import java.util.List;
@@ -15,8 +17,8 @@ import java.util.List;
  * Σ_{j' ∈ rNB(i)} K(x_i, u_j')} for the r nearest landmarks j of point i, zero otherwise, with the
  * Gaussian kernel {@code K = exp(-||x - u||² / (2σ²))}.
  *
- * <p>Time O(n p d) (one matrix product per block of rows), memory O(n r + block · p): nothing is
- * n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
+ * <p>Time O(n p d) (one matrix product per chunk of rows), memory O(n r + threads · chunk · p):
+ * nothing is n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
  *
@@ -29,7 +31,15 @@ import java.util.List;
  * within single-precision rounding of each other (a tie to about 1e-6 of the data's spread) could
  * be coded by a different but equally near landmark; everything else is as in double precision.
  * The sums the bandwidth rules need come from the screening distances (relative error about
- * 1e-7).
+ * 1e-7), over every row up to {@code 2 x} {@value #BANDWIDTH_SAMPLE_ROWS} points and over a fixed
+ * sample of every s-th row beyond ({@link #sumStride}).
+ *
+ * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
+ * nearest (and square-rooted for the mean-distance rule on the sampled rows) and the exact
+ * distances of r + {@value #CANDIDATE_MARGIN} candidates per point. Each worker multiplies a chunk
+ * of rows with the landmarks on its own thread and searches the products at once, while they are
+ * in cache, in scratch arrays it reuses ({@link Workspace}). Points held in single precision are centred and re-ranked
+ * from their floats: the codes are those of the same values in double precision.
  *
  * <p>The weights are computed as {@code exp(-(d² - d²_min) / (2σ²))} before normalizing, which is
  * the same after normalization but cannot underflow to 0/0 for points far from every landmark.
@@ -42,8 +52,22 @@ public final class SparseCoding {
     /** Extra candidates per point whose distances are recomputed in double precision. */
     public static final int CANDIDATE_MARGIN = 2;
 
-    /** Single-precision distances per block: rows are capped so that a block holds at most this many. */
+    /** Distances per block: rows are capped so that a block covers at most this many (its progress step). */
     private static final int BLOCK_VALUES = 1 << 23;
+
+    /** Strided groups of landmarks whose minima bound the search for the nearest ({@link #smallest}). */
+    private static final int GROUPS = 32;
+
+    /** Rows per parallel task of the block step: one product and its selection. */
+    private static final int CHUNK_ROWS = 256;
+
+    /**
+     * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
+     * row up to twice this many, then every s-th row (s = n / this), a fixed sample of at least this
+     * many. The mean over 131,072 rows and all landmarks is within about 1e-4 of the mean over all
+     * rows, and the square root of every distance of every row would cost more than the selection.
+     */
+    public static final int BANDWIDTH_SAMPLE_ROWS = 1 << 17;
 
     /**
      * The r nearest landmarks of a block of rows, ascending by distance (ties to the smaller
@@ -51,11 +75,12 @@ public final class SparseCoding {
      *
      * @param indices landmark indices, {@code rows x r} row-major
      * @param squaredDistances matching squared distances
-     * @param distanceSum sum of Euclidean distances from the rows to all landmarks
-     * @param squaredDistanceSum sum of squared distances from the rows to all landmarks
+     * @param summedRows the rows whose distances to all landmarks are in the two sums
+     * @param distanceSum sum of Euclidean distances from those rows to all landmarks
+     * @param squaredDistanceSum sum of squared distances from those rows to all landmarks
      */
     public record NearestLandmarks(int rows, int nearest, int[] indices, double[] squaredDistances,
-                                   double distanceSum, double squaredDistanceSum) {
+                                   long summedRows, double distanceSum, double squaredDistanceSum) implements java.io.Serializable {
     }
 
     /**
@@ -80,7 +105,7 @@ public final class SparseCoding {
             }
             float[] centred = new float[p * d];
             double[] norms = new double[p];
-            centre(u, 0, p, d, mean, centred, norms);
+            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, centred, norms);
             return new LandmarkTable(landmarks, mean, centred, norms);
         }
 
@@ -93,52 +118,114 @@ public final class SparseCoding {
     }
 
     /**
-     * The block step: the r nearest of the p landmarks for {@code count} rows of the row-major
-     * array {@code x} starting at row {@code from}, with the sums over all landmarks when
-     * {@code allSums} (else they are 0: only the mean-distance rules need them, and the square root of
-     * every distance is a noticeable part of the step). Pure: depends only on its arguments.
+     * The block step: the r nearest of the p landmarks for {@code count} rows of {@code data}
+     * (either precision) starting at row {@code from}, with the sums over all landmarks when
+     * {@code allSums} (else they are 0: only the mean-distance rules need them). Pure: depends only on
+     * its arguments.
      */
-    public static NearestLandmarks nearest(double[] x, int from, int count, int d, LandmarkTable table, int r,
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r,
                                            boolean allSums, LinearAlgebraBackend backend, Parallel parallel) {
+        return nearest(data, from, count, table, r, allSums ? 1 : 0, new Workspace(), backend, parallel);
+    }
+
+    /**
+     * Scratch arrays of the block step, one set per worker thread, reused from chunk to chunk: a
+     * chunk's centred rows and products, which would otherwise be allocated and zeroed for every
+     * chunk of every block.
+     */
+    public static final class Workspace {
+        private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+
+        private Scratch get() {
+            return scratch.get();
+        }
+    }
+
+    /** One thread's scratch arrays. */
+    private static final class Scratch {
+        private float[] rows = new float[0];
+        private double[] norms = new double[0];
+        private float[] products = new float[0];
+
+        void ensure(int count, int d, int p) {
+            if (rows.length < count * d) {
+                rows = new float[count * d];
+            }
+            if (norms.length < count) {
+                norms = new double[count];
+            }
+            if (products.length < count * p) {
+                products = new float[count * p];
+            }
+        }
+    }
+
+    /**
+     * The block step as above, with the sums over all landmarks taken from the rows whose index is a
+     * multiple of {@code sumStride} (0: no sums; 1: every row), and the scratch arrays of
+     * {@code workspace}. The rows are cut into chunks of {@value #CHUNK_ROWS}, the same on any
+     * number of threads; each chunk is centred, multiplied with the landmarks (one single-threaded
+     * product on the worker that selects from it, so the products are read while still in cache)
+     * and searched on one worker.
+     */
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+                                           Workspace workspace, LinearAlgebraBackend backend, Parallel parallel) {
+        return nearest(data, from, count, table, r, sumStride, 0, workspace, backend, parallel);
+    }
+
+    /**
+     * The block step as above, for rows that are a block of a larger data set whose first row has
+     * index {@code firstIndex} there (a distributed engine's block): the sums take the rows whose
+     * index in the whole data set is a multiple of {@code sumStride}, so that σ is the same as on
+     * one machine.
+     */
+    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+                                           long firstIndex, Workspace workspace, LinearAlgebraBackend backend,
+                                           Parallel parallel) {
         int p = table.size();
+        int d = data.dimension();
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
-        float[] rows = new float[count * d];
-        double[] rowNorms = new double[count];
-        centre(x, from, count, d, table.mean(), rows, rowNorms);
-        float[] products = new float[count * p];
-        backend.gemm(false, true, count, p, d, 1.0f, rows, 0, d, table.centred(), 0, d, 0.0f, products, 0, p);
+        LinearAlgebraBackend chunkBackend = backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
+        double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
+        float[] singleX = x == null ? data.floatFeatures() : null;
         double[] landmarkNorms = table.centredNorms();
         double[] u = table.landmarks().data();
         int candidates = Math.min(p, r + CANDIDATE_MARGIN);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> partials = parallel.map(count, 256, (start, end) -> {
+        List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
+            Scratch scratch = workspace.get();
+            scratch.ensure(end - start, d, p);
+            float[] products = scratch.products;
+            double[] rowNorms = scratch.norms;
+            centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
+            chunkBackend.gemm(false, true, end - start, p, d, 1.0f, scratch.rows, 0, d, table.centred(), 0, d, 0.0f,
+                    products, 0, p);
             double distanceSum = 0;
             double squaredSum = 0;
+            long summed = 0;
             int[] candidateIndices = new int[candidates];
             double[] candidateDistances = new double[candidates];
+            double[] distances = new double[p];
+            double[] groupMinima = new double[GROUPS];
             for (int row = start; row < end; row++) {
-                int base = row * p;
-                double rowNorm = rowNorms[row];
-                int filled = 0;
-                for (int j = 0; j < p; j++) {
-                    double value = rowNorm + landmarkNorms[j] - 2.0 * products[base + j];
-                    if (value < 0) {
-                        value = 0;
-                    }
-                    if (allSums) {
+                int point = from + row;
+                screeningDistances(products, (row - start) * p, rowNorms[row - start], landmarkNorms, distances,
+                        groupMinima);
+                if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
+                    for (double value : distances) {
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
                     }
-                    if (filled < candidates || value < candidateDistances[filled - 1]) {
-                        filled = insertSorted(candidateIndices, candidateDistances, 0, filled, candidates, j, value);
-                    }
+                    summed++;
                 }
-                int point = from + row;
+                int filled = smallest(distances, groupMinima, candidates, candidateIndices, candidateDistances);
                 for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d);
+                    candidateDistances[t] = x != null
+                            ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
+                            : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
                 }
                 int out = row * r;
                 int kept = 0;
@@ -146,29 +233,90 @@ public final class SparseCoding {
                     kept = insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t], candidateDistances[t]);
                 }
             }
-            return new double[] {distanceSum, squaredSum};
+            return new double[] {distanceSum, squaredSum, summed};
         });
         double distanceSum = 0;
         double squaredSum = 0;
+        long summedRows = 0;
         for (double[] partial : partials) {
             distanceSum += partial[0];
             squaredSum += partial[1];
+            summedRows += (long) partial[2];
         }
-        return new NearestLandmarks(count, r, indices, nearestDistances, distanceSum, squaredSum);
+        return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
     }
 
-    /** Rows {@code from .. from + count} of x minus {@code mean}, in single precision, and their squared norms. */
-    private static void centre(double[] x, int from, int count, int d, double[] mean, float[] out, double[] norms) {
-        for (int row = 0; row < count; row++) {
-            int source = (from + row) * d;
-            int target = row * d;
+    /**
+     * The screening distances {@code ||x||² + ||u_j||² - 2 x·u_j} of one row, clamped at zero, and
+     * the smallest of each of the {@value #GROUPS} strided groups of landmarks (group g holds the
+     * landmarks j with {@code j mod GROUPS = g}): two loops without a carried dependency, which the
+     * compiler turns into vector instructions.
+     */
+    private static void screeningDistances(float[] products, int base, double rowNorm, double[] landmarkNorms,
+                                           double[] distances, double[] groupMinima) {
+        int p = distances.length;
+        for (int j = 0; j < p; j++) {
+            distances[j] = Math.max(0.0, rowNorm + landmarkNorms[j] - 2.0 * products[base + j]);
+        }
+        int full = Math.min(GROUPS, p);
+        System.arraycopy(distances, 0, groupMinima, 0, full);
+        for (int start = GROUPS; start < p; start += GROUPS) {
+            int width = Math.min(GROUPS, p - start);
+            for (int g = 0; g < width; g++) {
+                groupMinima[g] = Math.min(groupMinima[g], distances[start + g]);
+            }
+        }
+    }
+
+    /**
+     * The {@code count} smallest of {@code values} into {@code indices} and {@code smallest},
+     * ascending by value and then by index; returns how many (count, or all values when fewer).
+     * The count-th smallest of the groups' minima bounds the answer from above (count groups each
+     * hold a value at most that large), so only the members of the groups whose minimum is within
+     * it are ranked: a few groups of a row, instead of a branch on every value.
+     */
+    private static int smallest(double[] values, double[] groupMinima, int count, int[] indices, double[] smallest) {
+        int p = values.length;
+        int groups = Math.min(GROUPS, p);
+        if (groups < count) {
+            int filled = 0;
+            for (int j = 0; j < p; j++) {
+                filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
+            }
+            return filled;
+        }
+        int bounds = 0;
+        for (int g = 0; g < groups; g++) {
+            bounds = insertSorted(indices, smallest, 0, bounds, count, g, groupMinima[g]);
+        }
+        double bound = smallest[count - 1];
+        int filled = 0;
+        for (int g = 0; g < groups; g++) {
+            if (groupMinima[g] <= bound) {
+                for (int j = g; j < p; j += GROUPS) {
+                    if (values[j] <= bound) {
+                        filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
+                    }
+                }
+            }
+        }
+        return filled;
+    }
+
+    /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
+    private static void centre(Dataset data, int from, int count, double[] mean, float[] out, double[] norms) {
+        int d = data.dimension();
+        double[] row = new double[d];
+        for (int r = 0; r < count; r++) {
+            data.copyRow(from + r, row, 0);
+            int target = r * d;
             double norm = 0;
             for (int t = 0; t < d; t++) {
-                float value = (float) (x[source + t] - mean[t]);
+                float value = (float) (row[t] - mean[t]);
                 out[target + t] = value;
                 norm += (double) value * value;
             }
-            norms[row] = norm;
+            norms[r] = norm;
         }
     }
 
@@ -195,27 +343,62 @@ public final class SparseCoding {
         return filled;
     }
 
+    /**
+     * The sums over points that the bandwidth rules need: a distributed engine adds them up over its
+     * blocks ({@link #of}, {@link #plus}) and passes the total to {@link #sigma(SparseCodingOptions,
+     * BandwidthSums, int)}.
+     *
+     * @param rows the points
+     * @param summedRows the points whose distances to all landmarks are in the next two sums
+     *     ({@link #sumStride})
+     * @param distanceSum sum of Euclidean distances from those points to all landmarks
+     * @param squaredDistanceSum sum of squared distances from those points to all landmarks
+     * @param nearestSum sum of Euclidean distances from the points to their r nearest landmarks
+     */
+    public record BandwidthSums(long rows, long summedRows, double distanceSum, double squaredDistanceSum,
+                                double nearestSum) implements java.io.Serializable {
+
+        /** No point. */
+        public static final BandwidthSums ZERO = new BandwidthSums(0, 0, 0, 0, 0);
+
+        /** The sums of one block. */
+        public static BandwidthSums of(NearestLandmarks block) {
+            double nearestSum = 0;
+            for (double squared : block.squaredDistances()) {
+                nearestSum += Math.sqrt(squared);
+            }
+            return new BandwidthSums(block.rows(), block.summedRows(), block.distanceSum(), block.squaredDistanceSum(),
+                    nearestSum);
+        }
+
+        /** The sums of both sets of points. */
+        public BandwidthSums plus(BandwidthSums other) {
+            return new BandwidthSums(rows + other.rows, summedRows + other.summedRows, distanceSum + other.distanceSum,
+                    squaredDistanceSum + other.squaredDistanceSum, nearestSum + other.nearestSum);
+        }
+    }
+
     /** σ from the block results, by the rule of {@code options} (or its fixed σ). */
     public static double sigma(SparseCodingOptions options, List<NearestLandmarks> blocks, int landmarks) {
         if (options.sigma() != null) {
             return options.sigma();
         }
-        long rows = 0;
-        double distanceSum = 0;
-        double squaredSum = 0;
-        double nearestSum = 0;
+        BandwidthSums sums = BandwidthSums.ZERO;
         for (NearestLandmarks block : blocks) {
-            rows += block.rows();
-            distanceSum += block.distanceSum();
-            squaredSum += block.squaredDistanceSum();
-            for (double squared : block.squaredDistances()) {
-                nearestSum += Math.sqrt(squared);
-            }
+            sums = sums.plus(BandwidthSums.of(block));
+        }
+        return sigma(options, sums, landmarks);
+    }
+
+    /** σ from the sums over all points, by the rule of {@code options} (or its fixed σ). */
+    public static double sigma(SparseCodingOptions options, BandwidthSums sums, int landmarks) {
+        if (options.sigma() != null) {
+            return options.sigma();
         }
         double sigma = switch (options.rule()) {
-            case MEAN_DISTANCE -> distanceSum / ((double) rows * landmarks);
-            case MEAN_SQUARED_DISTANCE -> squaredSum / ((double) rows * landmarks);
-            case NEAREST_MEAN -> nearestSum / ((double) rows * options.nearest());
+            case MEAN_DISTANCE -> sums.distanceSum() / ((double) sums.summedRows() * landmarks);
+            case MEAN_SQUARED_DISTANCE -> sums.squaredDistanceSum() / ((double) sums.summedRows() * landmarks);
+            case NEAREST_MEAN -> sums.nearestSum() / ((double) sums.rows() * options.nearest());
         };
         if (!(sigma > 0)) {
             throw new UnsuitableInputException("The sparse-coding bandwidth is " + sigma
@@ -224,10 +407,14 @@ public final class SparseCoding {
         return sigma;
     }
 
+    /** Whether σ by the options' rule needs the sums over all landmarks ({@link NearestLandmarks#distanceSum()}). */
+    public static boolean needsAllSums(SparseCodingOptions options) {
+        return options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
+    }
+
     /** Codes all points of {@code data}, choosing σ by the options' rule. */
     public static SparseCode encode(Dataset data, DenseMatrix landmarks, SparseCodingOptions options, RunContext context) {
-        boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
-        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), sums, context);
+        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), needsAllSums(options), context);
         double sigma = sigma(options, blocks, landmarks.rows());
         return new SparseCode(assemble(blocks, data.size(), landmarks.rows(), sigma), sigma);
     }
@@ -245,18 +432,23 @@ public final class SparseCoding {
                     + data.dimension());
         }
         int n = data.size();
-        int d = data.dimension();
-        double[] x = data.features();
         LandmarkTable table = LandmarkTable.of(landmarks);
         int blockRows = blockRows(landmarks.rows());
         List<NearestLandmarks> blocks = new java.util.ArrayList<>();
         int blockCount = (n + blockRows - 1) / blockRows;
+        int stride = sums ? sumStride(n) : 0;
+        Workspace workspace = new Workspace();
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            blocks.add(nearest(x, start, count, d, table, r, sums, context.backend(), context.parallel()));
+            blocks.add(nearest(data, start, count, table, r, stride, workspace, context.backend(), context.parallel()));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         return blocks;
+    }
+
+    /** Which rows of n enter the bandwidth rules' sums: every row with index a multiple of this ({@link #BANDWIDTH_SAMPLE_ROWS}). */
+    public static int sumStride(long n) {
+        return (int) Math.max(1, n / BANDWIDTH_SAMPLE_ROWS);
     }
 
     /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */

@@ -120,6 +120,15 @@ public final class DenseMatrix {
         return result;
     }
 
+    /** A new matrix of the given rows, in the given order. */
+    public DenseMatrix rows(int[] indices) {
+        double[] selected = new double[indices.length * columns];
+        for (int t = 0; t < indices.length; t++) {
+            System.arraycopy(data, indices[t] * columns, selected, t * columns, columns);
+        }
+        return new DenseMatrix(indices.length, columns, selected);
+    }
+
     /** A new matrix holding rows {@code [from, to)}. */
     public DenseMatrix rows(int from, int to) {
         if (from < 0 || to > rows || from > to) {

@@ -24,6 +24,19 @@ public final class DistanceKernels {
         return sum;
     }
 
+    /**
+     * {@link #squaredDistance(double[], int, double[], int, int)} for a single-precision row of
+     * {@code a}, summed in double precision.
+     */
+    public static double squaredDistance(float[] a, int aBase, double[] b, int bBase, int d) {
+        double sum = 0;
+        for (int t = 0; t < d; t++) {
+            double difference = a[aBase + t] - b[bBase + t];
+            sum += difference * difference;
+        }
+        return sum;
+    }
+
     /** The squared Euclidean norm of each of the n rows of a row-major {@code n x d} array. */
     public static double[] squaredNorms(double[] x, int n, int d) {
         if ((long) n * d > x.length) {

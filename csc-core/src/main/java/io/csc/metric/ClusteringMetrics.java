@@ -151,9 +151,13 @@ public final class ClusteringMetrics {
         return (double) (together + apart) / pairs;
     }
 
-    /** {@link #daviesBouldin(double[], int, int, int[])} on the features of {@code data}. */
+    /** {@link #daviesBouldin(double[], int, int, int[])} on the features of {@code data}, held in either precision. */
     public static double daviesBouldin(Dataset data, int[] labels) {
-        return daviesBouldin(data.features(), data.size(), data.dimension(), labels);
+        Objects.requireNonNull(data, "data");
+        if (data.size() < 1) {
+            throw new IllegalArgumentException("Invalid data shape: " + data.size() + " x " + data.dimension());
+        }
+        return daviesBouldinOfRows(data, labels);
     }
 
     /**
@@ -179,6 +183,14 @@ public final class ClusteringMetrics {
             throw new IllegalArgumentException("Data " + n + " x " + d + " needs " + (long) n * d
                     + " values, got " + features.length);
         }
+        return daviesBouldinOfRows(Dataset.unlabelled("features", n, d, features), labels);
+    }
+
+    /** The index over the rows of {@code data}, read in either precision. */
+    private static double daviesBouldinOfRows(Dataset data, int[] labels) {
+        int n = data.size();
+        int d = data.dimension();
+        double[] row = new double[d];
         if (labels.length != n) {
             throw new IllegalArgumentException(labels.length + " labels for " + n + " points");
         }
@@ -193,10 +205,10 @@ public final class ClusteringMetrics {
         for (int i = 0; i < n; i++) {
             int cluster = clusterOf[i];
             sizes[cluster]++;
-            int base = i * d;
             int centre = cluster * d;
+            data.copyRow(i, row, 0);
             for (int t = 0; t < d; t++) {
-                centroids[centre + t] += features[base + t];
+                centroids[centre + t] += row[t];
             }
         }
         for (int c = 0; c < clusters; c++) {
@@ -206,7 +218,8 @@ public final class ClusteringMetrics {
         }
         double[] scatter = new double[clusters];
         for (int i = 0; i < n; i++) {
-            scatter[clusterOf[i]] += Math.sqrt(DistanceKernels.squaredDistance(features, i * d, centroids, clusterOf[i] * d, d));
+            data.copyRow(i, row, 0);
+            scatter[clusterOf[i]] += Math.sqrt(DistanceKernels.squaredDistance(row, 0, centroids, clusterOf[i] * d, d));
         }
         for (int c = 0; c < clusters; c++) {
             scatter[c] /= sizes[c];

@@ -62,6 +62,21 @@ public record Evaluation(double accuracy, double nmi, double ari, double randInd
         return new Evaluation(accuracy, nmi, ari, randIndex, daviesBouldin, constraintSatisfaction);
     }
 
+    /**
+     * Evaluates {@code predicted} against {@code truth} (a class per point) and {@code constraints}
+     * (null for none), without the features: DBI is NaN. For points that are not in this JVM (a
+     * distributed fit), whose labels and classes are.
+     */
+    public static Evaluation of(int[] truth, ConstraintSet constraints, int[] predicted) {
+        if (truth.length != predicted.length || truth.length == 0) {
+            throw new IllegalArgumentException(predicted.length + " predicted labels for " + truth.length + " points");
+        }
+        ContingencyTable table = ContingencyTable.of(truth, predicted);
+        return new Evaluation(ClusteringMetrics.accuracy(table), ClusteringMetrics.normalizedMutualInformation(table),
+                ClusteringMetrics.adjustedRandIndex(table), ClusteringMetrics.randIndex(table), Double.NaN,
+                constraints == null ? Double.NaN : ClusteringMetrics.constraintSatisfaction(constraints, predicted));
+    }
+
     private static void requireRange(String name, double value, double low, double high) {
         if (!Double.isNaN(value) && !(value >= low && value <= high)) {
             throw new IllegalArgumentException("Invalid " + name + ": " + value + " (must be in [" + low + ", "

@@ -8,6 +8,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;
+import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
 import java.util.Objects;
@@ -54,13 +55,14 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
     public static FittedModel of(ClusteringResult result, MethodSetting setting, Dataset training, FittedScaling scaling, ConstraintSet constraints, long seed) {
         int k = result.clusterCount();
         ClusteringModel placement = result.model().orElseGet(() -> {
+            Dataset points = training.inPrecision(Precision.DOUBLE);
             DenseMatrix embedding = result.embedding();
             if (embedding == null) {
-                return NearestCentreModel.fit(training, result.labels(), k);
+                return NearestCentreModel.fit(points, result.labels(), k);
             }
             Object sigma = result.diagnostics().values().get("sigma");
             double width = sigma instanceof Number number ? number.doubleValue() : Double.NaN;
-            return GraphExtensionModel.fit(training, embedding, result.labels(), k, width, seed);
+            return GraphExtensionModel.fit(points, embedding, result.labels(), k, width, seed);
         });
         return new FittedModel(Provenance.of(setting.method(), setting.parameters(), seed, training, k, constraints),
                 scaling, placement);
@@ -101,6 +103,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
                     provenance.featureNames().subList(0, Math.min(5, provenance.featureNames().size())))
                     + (provenance.featureNames().size() > 5 ? ", ..." : "") + ")"));
         }
-        return scaling.apply(points);
+        Dataset scaled = scaling.apply(points);
+        return placement.acceptsSinglePrecision() ? scaled : scaled.inPrecision(Precision.DOUBLE);
     }
 }

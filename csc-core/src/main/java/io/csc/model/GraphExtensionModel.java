@@ -9,6 +9,7 @@ import io.csc.data.Dataset;
 import io.csc.graph.Bandwidth;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
+import io.csc.util.RandomSample;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -200,21 +201,12 @@ public final class GraphExtensionModel implements ClusteringModel {
     }
 
     private static int[] sample(int n, long seed) {
-        int[] all = new int[n];
-        Arrays.setAll(all, i -> i);
         if (n <= MAX_SAMPLES) {
+            int[] all = new int[n];
+            Arrays.setAll(all, i -> i);
             return all;
         }
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int i = 0; i < MAX_SAMPLES; i++) {
-            int j = i + random.nextInt(n - i);
-            int swap = all[i];
-            all[i] = all[j];
-            all[j] = swap;
-        }
-        int[] kept = Arrays.copyOf(all, MAX_SAMPLES);
-        Arrays.sort(kept);
-        return kept;
+        return RandomSample.indices(n, MAX_SAMPLES, new SplittableRandom(seed));
     }
 
     private static boolean unitRows(DenseMatrix embedding) {

@@ -48,23 +48,31 @@ public record Provenance(String method, Map<String, String> parameters, long see
     public static Provenance of(String method, Map<String, String> parameters, long seed, Dataset training, int k,
                                 ConstraintSet constraints) {
         return new Provenance(method, parameters, seed, CscVersion.get(), training.size(), training.dimension(), k,
-                training.featureNames(), fingerprint(training.features()), constraints.mustLinkCount(),
+                training.featureNames(), fingerprint(training), constraints.mustLinkCount(),
                 constraints.cannotLinkCount(), constraints.constrainedPoints().length,
                 java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
     }
 
     /** SHA-256 of the values as little-endian doubles, in hex. */
     public static String fingerprint(double[] values) {
+        return fingerprint(Dataset.unlabelled("values", values.length, 1, values));
+    }
+
+    /**
+     * SHA-256 of the features of {@code data}, row after row, as little-endian doubles (single
+     * precision features widened), in hex.
+     */
+    public static String fingerprint(Dataset data) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            ByteBuffer buffer = ByteBuffer.allocate(8 * 4096).order(ByteOrder.LITTLE_ENDIAN);
-            for (int start = 0; start < values.length; start += 4096) {
+            int d = data.dimension();
+            double[] row = new double[d];
+            ByteBuffer buffer = ByteBuffer.allocate(8 * d).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < data.size(); i++) {
+                data.copyRow(i, row, 0);
                 buffer.clear();
-                int end = Math.min(values.length, start + 4096);
-                for (int i = start; i < end; i++) {
-                    buffer.putDouble(values[i]);
-                }
-                digest.update(buffer.array(), 0, buffer.position());
+                buffer.asDoubleBuffer().put(row);
+                digest.update(buffer.array(), 0, 8 * d);
             }
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {

@@ -16,7 +16,9 @@ import java.util.Set;
 /**
  * A constrained method with {@code --param select=cv}: its parameters chosen from its grid
  * ({@link SelectionGrids}) by cross-validation over the supervision ({@link CrossValidation}), then
- * fitted on all of it. Values the user gave stay fixed in every setting.
+ * fitted on all of it. Values the user gave stay fixed in every setting. The guard's reference
+ * ({@link GuardedMethod#reference}) competes too, so that {@code select=cv} is never worse, by the
+ * held-out score, than {@code select=guard}.
  */
 public final class CrossValidatedMethod implements ClusteringAlgorithm {
 

@@ -3,9 +3,7 @@ package io.csc.selection;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.Collapse;
 import io.csc.api.RunContext;
-import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
-import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
 import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
@@ -124,19 +122,8 @@ public final class CrossValidation {
 
         /** {@code size} points, up to half of them constrained, with the supervision among them. */
         static Sample draw(Dataset data, ConstraintSet constraints, int size, SplittableRandom random) {
-            int n = data.size();
             int[] constrainedPoints = constraints.constrainedPoints();
-            boolean[] isConstrained = new boolean[n];
-            for (int point : constrainedPoints) {
-                isConstrained[point] = true;
-            }
-            int[] free = new int[n - constrainedPoints.length];
-            int filled = 0;
-            for (int i = 0; i < n; i++) {
-                if (!isConstrained[i]) {
-                    free[filled++] = i;
-                }
-            }
+            int[] free = constraints.unconstrainedPoints();
             int fromConstrained = Math.min(constrainedPoints.length, size / 2);
             int fromFree = Math.min(free.length, size - fromConstrained);
             int[] rows = new int[fromConstrained + fromFree];
@@ -148,43 +135,7 @@ public final class CrossValidation {
 
         /** The supervision among {@code rows} (ascending), renumbered to positions in {@code rows}. */
         static ConstraintSet restrict(ConstraintSet constraints, int[] rows) {
-            int[] position = new int[constraints.pointCount()];
-            Arrays.fill(position, -1);
-            for (int t = 0; t < rows.length; t++) {
-                position[rows[t]] = t;
-            }
-            List<Constraint> pairs = new ArrayList<>();
-            for (Constraint pair : constraints.pairs()) {
-                int a = position[pair.first()];
-                int b = position[pair.second()];
-                if (a >= 0 && b >= 0) {
-                    pairs.add(new Constraint(a, b, pair.type(), pair.weight()));
-                }
-            }
-            List<LabelledPoints> blocks = new ArrayList<>();
-            for (LabelledPoints block : constraints.labelledBlocks()) {
-                int count = 0;
-                for (int point : block.points()) {
-                    count += position[point] >= 0 ? 1 : 0;
-                }
-                int[] points = new int[count];
-                int[] classes = new int[count];
-                double[] confidences = block.confidences() == null ? null : new double[count];
-                int t = 0;
-                for (int a = 0; a < block.size(); a++) {
-                    int at = position[block.points()[a]];
-                    if (at >= 0) {
-                        points[t] = at;
-                        classes[t] = block.classes()[a];
-                        if (confidences != null) {
-                            confidences[t] = block.confidences()[a];
-                        }
-                        t++;
-                    }
-                }
-                blocks.add(new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences));
-            }
-            return ConstraintSet.of(rows.length, pairs, blocks);
+            return constraints.restrictedTo(rows);
         }
 
         private static int[] choose(int[] values, int count, SplittableRandom random) {

@@ -1,5 +1,6 @@
 package io.csc.active;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -115,6 +116,30 @@ class QueryStrategyTest {
                 .orElseThrow();
         assertEquals(4, second.first(), "the same point goes on to the next cluster");
         assertEquals(1, labels[second.second()]);
+    }
+
+    @Test
+    void supervisionStatesTheClosureAsLabels() {
+        // 0-1 same, 1-2 same, 2-3 different, 3-4 same, 5-6 different, 0-5 same: neighbourhoods {0,1,2,5}, {3,4}.
+        AnswerLog log = AnswerLog.empty(8);
+        int[][] answers = {{0, 1, 1}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {5, 6, 0}, {0, 5, 1}, {6, 7, 1}};
+        for (int[] answer : answers) {
+            log = log.with(new AnsweredQuery(new PointPair(answer[0], answer[1]),
+                    answer[2] == 1 ? Answer.SAME : Answer.DIFFERENT));
+        }
+        ConstraintSet supervision = log.supervision();
+        assertEquals(1, supervision.labelledBlocks().size());
+        assertArrayEquals(new int[] {0, 1, 2, 5, 3, 4}, supervision.labelledBlocks().get(0).points());
+        assertEquals(List.of(Constraint.cannotLink(5, 6), Constraint.mustLink(6, 7)), supervision.pairs(),
+                "answers reaching outside the neighbourhoods stay pairs");
+        for (int a = 0; a < 8; a++) {
+            for (int b = 0; b < 8; b++) {
+                assertEquals(log.isDecided(a, b), AnswerLog.startingFrom(supervision).isDecided(a, b),
+                        "the same closure for " + a + ", " + b);
+            }
+        }
+        assertEquals(log.constraints(), log.constraints(), "the answers themselves stay pairs");
+        assertEquals(7, log.constraints().pairs().size());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
@@ -174,5 +175,31 @@ class ConstrainedKMeansTest {
         assertThrows(IllegalArgumentException.class, () -> fit(points, 4, ConstraintSet.empty(3)));
         assertThrows(IllegalArgumentException.class, () -> fit(points, 0, ConstraintSet.empty(3)));
         assertThrows(IllegalArgumentException.class, () -> fit(points, 2, ConstraintSet.empty(4)));
+    }
+
+    @Test
+    void runsOnASampleKeepTheLabelsClampedAndMatchAllPoints() {
+        int[] truth = new int[3 * 2000];
+        DenseMatrix points = KMeansTest.blobs(new double[][] {{0, 0}, {5, 0}, {0, 5}}, 2000, 1.0, 17, truth);
+        int[] labelled = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+        int[] classes = new int[labelled.length];
+        for (int t = 0; t < labelled.length; t++) {
+            classes[t] = truth[labelled[t]];
+        }
+        // one point labelled against its blob: clamped in either run
+        classes[0] = (truth[0] + 1) % 3;
+        ConstraintSet labels = ConstraintSet.fromLabels(points.rows(), labelled, classes);
+        KMeansOptions sampled = KMeansOptions.DEFAULTS.withSample(500);
+        KMeansResult fromSample = new ConstrainedKMeans(sampled).fit(points, 3, labels, new SplittableRandom(4), twoThreads);
+        KMeansResult exact = new ConstrainedKMeans(KMeansOptions.DEFAULTS.withSample(0)).fit(points, 3, labels,
+                new SplittableRandom(4), twoThreads);
+        assertTrue(KMeansTest.agreement(exact.labels(), fromSample.labels()) > 0.995);
+        int[] result = fromSample.labels();
+        for (int a = 0; a < labelled.length; a++) {
+            for (int b = 0; b < labelled.length; b++) {
+                assertEquals(classes[a] == classes[b], result[labelled[a]] == result[labelled[b]], a + ", " + b);
+            }
+        }
+        assertNotEquals(result[0], result[3], "point 0 stays with its label, away from its blob");
     }
 }

@@ -347,4 +347,33 @@ class KMeansTest {
         assertThrows(IllegalArgumentException.class, () -> new KMeansOptions(1, 1, Double.POSITIVE_INFINITY));
         assertEquals(3, KMeansOptions.DEFAULTS.withRestarts(3).restarts());
     }
+
+    @Test
+    void restartsOnASampleEndNearTheExactResult() {
+        int[] truth = new int[4 * 3000];
+        DenseMatrix points = blobs(new double[][] {{0, 0}, {4, 0}, {0, 4}, {4, 4}}, 3000, 1.0, 21, truth);
+        KMeansOptions sampled = KMeansOptions.DEFAULTS.withSample(1000);
+        assertTrue(sampled.samples(points.rows()));
+        KMeansResult fromSample = new KMeans(sampled).fit(points, 4, new SplittableRandom(3), twoThreads);
+        KMeansResult exact = new KMeans(KMeansOptions.DEFAULTS.withSample(0)).fit(points, 4, new SplittableRandom(3),
+                twoThreads);
+        assertTrue(fromSample.converged());
+        // overlapping blobs have several nearby fixed points: the partitions agree but for a few border points
+        assertTrue(agreement(exact.labels(), fromSample.labels()) > 0.995);
+        assertEquals(exact.inertia(), fromSample.inertia(), 1e-3 * exact.inertia());
+        assertTrue(agreement(fromSample.labels(), KMeans.assign(points, fromSample.centroids(), twoThreads)) > 0.999);
+        KMeansResult oneThread = new KMeans(sampled).fit(points, 4, new SplittableRandom(3), Parallel.sequential());
+        assertArrayEquals(fromSample.labels(), oneThread.labels());
+        assertFalse(KMeansOptions.DEFAULTS.samples(65_536));
+        assertTrue(KMeansOptions.DEFAULTS.samples(65_537));
+    }
+
+    /** The share of points with the same id in two canonical labellings. */
+    static double agreement(int[] a, int[] b) {
+        int same = 0;
+        for (int i = 0; i < a.length; i++) {
+            same += a[i] == b[i] ? 1 : 0;
+        }
+        return (double) same / a.length;
+    }
 }

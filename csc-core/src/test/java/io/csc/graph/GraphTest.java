@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
 import io.csc.testing.TestData;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class GraphTest {
 
@@ -21,6 +24,35 @@ class GraphTest {
             sum += difference * difference;
         }
         return sum;
+    }
+
+    @Test
+    void sampleWithoutReplacementIsTheFullShufflesSample() {
+        for (int n : new int[] {1, 2, 7, 100, 5000}) {
+            for (int count : new int[] {0, 1, n / 3, n - 1, n}) {
+                if (count < 0) {
+                    continue;
+                }
+                for (long seed = 1; seed <= 3; seed++) {
+                    int[] permutation = new int[n];
+                    for (int i = 0; i < n; i++) {
+                        permutation[i] = i;
+                    }
+                    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+                    for (int i = 0; i < count; i++) {
+                        int j = i + random.nextInt(n - i);
+                        int swap = permutation[i];
+                        permutation[i] = permutation[j];
+                        permutation[j] = swap;
+                    }
+                    int[] expected = java.util.Arrays.copyOf(permutation, count);
+                    java.util.Arrays.sort(expected);
+                    assertTrue(java.util.Arrays.equals(expected,
+                            Bandwidths.sampleWithoutReplacement(n, count, new java.util.SplittableRandom(seed))),
+                            "n " + n + ", count " + count + ", seed " + seed);
+                }
+            }
+        }
     }
 
     @Test
@@ -106,9 +138,11 @@ class GraphTest {
         }
     }
 
-    @Test
-    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks() {
-        Dataset data = TestData.gaussian(4500, 2, 4); // more than one block of 4096 rows
+    @ParameterizedTest
+    @EnumSource(Precision.class)
+    void sparseCodesAreTheNormalizedKernelOfTheNearestLandmarks(Precision precision) {
+        // more than one block of 4096 rows; single precision is compared with the exact computation on its own values
+        Dataset data = TestData.gaussian(4500, 2, 4).inPrecision(precision);
         try (RunContext context = RunContext.of(7, 2)) {
             DenseMatrix landmarks = Landmarks.random(data, 20, context.random());
             SparseCode code = SparseCoding.encode(data, landmarks,
@@ -142,6 +176,58 @@ class GraphTest {
                     rowSum += z.get(i, j);
                 }
                 assertEquals(1.0, rowSum, 1e-12);
+            }
+        }
+    }
+
+    @Test
+    void beyondTheSampleTheBandwidthAveragesEveryStrideRow() {
+        Dataset data = TestData.gaussian(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS + 5, 2, 9);
+        int stride = SparseCoding.sumStride(data.size());
+        assertEquals(2, stride);
+        assertEquals(1, SparseCoding.sumStride(2 * SparseCoding.BANDWIDTH_SAMPLE_ROWS - 1));
+        try (RunContext context = RunContext.of(3, 2)) {
+            DenseMatrix landmarks = Landmarks.random(data, 10, context.random());
+            SparseCode code = SparseCoding.encode(data, landmarks,
+                    new SparseCodingOptions(2, SparseCodingOptions.LandmarkBandwidth.MEAN_DISTANCE, null), context);
+            double distanceSum = 0;
+            long rows = 0;
+            for (int i = 0; i < data.size(); i += stride) {
+                for (int j = 0; j < 10; j++) {
+                    distanceSum += Math.sqrt(squared(data, i, landmarks, j));
+                }
+                rows++;
+            }
+            double sigma = distanceSum / (rows * 10.0);
+            assertEquals(sigma, code.sigma(), 1e-6 * sigma);
+        }
+    }
+
+    @Test
+    void nearestLandmarksBreakTiesByTheSmallerIndexAmongManyLandmarks() {
+        // 70 landmarks in three copies of a few positions: every distance is tied with other landmarks
+        double[] positions = new double[70 * 2];
+        for (int j = 0; j < 70; j++) {
+            positions[2 * j] = (j * 7) % 5;
+            positions[2 * j + 1] = (j * 3) % 4;
+        }
+        DenseMatrix landmarks = new DenseMatrix(70, 2, positions);
+        Dataset data = TestData.gaussian(300, 2, 5);
+        try (RunContext context = RunContext.of(1, 2)) {
+            SparseCoding.NearestLandmarks nearest = SparseCoding.nearest(data, 0, 300,
+                    SparseCoding.LandmarkTable.of(landmarks), 4, true, context.backend(), context.parallel());
+            for (int i = 0; i < 300; i++) {
+                Integer[] order = new Integer[70];
+                for (int j = 0; j < 70; j++) {
+                    order[j] = j;
+                }
+                int point = i;
+                java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingDouble(
+                        j -> squared(data, point, landmarks, j)).thenComparingInt(j -> j));
+                for (int t = 0; t < 4; t++) {
+                    assertEquals(order[t], nearest.indices()[i * 4 + t], "point " + i + ", neighbour " + t);
+                    assertEquals(squared(data, i, landmarks, order[t]), nearest.squaredDistances()[i * 4 + t], 1e-12);
+                }
             }
         }
     }

@@ -94,7 +94,9 @@ public final class ExperimentRunner {
                 if (!plan.unconstrainedAlgorithms().isEmpty()) {
                     tasks.add(() -> fits.unconstrained(data, r));
                 }
-                if (!plan.constrainedAlgorithms().isEmpty()) {
+                if (!plan.constrainedAlgorithms().isEmpty() && plan.kind().isActive()) {
+                    tasks.add(() -> activeRuns(plan, data, r, methods, fitDone));
+                } else if (!plan.constrainedAlgorithms().isEmpty()) {
                     for (SupervisionAmount amount : plan.amounts()) {
                         tasks.add(() -> fits.constrained(data, amount, r));
                     }
@@ -196,36 +198,92 @@ public final class ExperimentRunner {
         }
     }
 
+    /**
+     * The runs of an active kind on one data set and repetition: one simulation up to the largest
+     * amount (per method when the strategy sees the clustering), each amount fitted with the first
+     * answers. The records' supervision seed is the simulation's.
+     */
+    private static List<RunRecord> activeRuns(ExperimentPlan plan, Dataset data, int repetition,
+                                              Map<String, ClusteringAlgorithm> methods, Runnable fitDone) {
+        List<RunRecord> records = new ArrayList<>();
+        SupervisionAmount largest = plan.amounts().stream()
+                .max(Comparator.comparingInt(amount -> amount.resolve(data.size()))).orElseThrow();
+        long seed = plan.supervisionSeed(data.name(), largest, repetition);
+        boolean perMethod = io.csc.active.QueryStrategies.byName(plan.kind().strategy()).usesClustering();
+        io.csc.active.AnswerLog shared = null;
+        for (AlgorithmConfiguration algorithm : plan.constrainedAlgorithms()) {
+            ClusteringAlgorithm method = methods.get(algorithm.name());
+            io.csc.active.AnswerLog log = shared;
+            String failure = null;
+            try {
+                if (log == null) {
+                    log = ActiveDraws.simulate(plan.kind(), data, plan.clustersFor(data), largest.resolve(data.size()),
+                            method, seed, plan.runSeed(data.name(), repetition));
+                    shared = perMethod ? null : log;
+                }
+            } catch (RuntimeException e) {
+                failure = "asking the questions failed: " + reason(e);
+            }
+            for (SupervisionAmount amount : plan.amounts()) {
+                if (log == null) {
+                    records.add(record(plan, data, algorithm, amount, repetition, null, Double.NaN, failure, List.of(),
+                            seed));
+                } else {
+                    int count = amount.resolve(data.size());
+                    List<String> notes = log.size() < count ? List.of("only " + log.size()
+                            + " questions were left to ask: every other pair is implied by the answers") : List.of();
+                    records.add(fit(plan, data, algorithm, method, amount, log.firstAnswers(count).supervision(), notes,
+                            repetition, seed));
+                }
+                fitDone.run();
+            }
+        }
+        return records;
+    }
+
     private static RunRecord fit(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,
                                  ClusteringAlgorithm method, SupervisionAmount amount, ConstraintSet constraints,
                                  List<String> notes, int repetition) {
+        return fit(plan, data, algorithm, method, amount, constraints, notes, repetition,
+                amount == null ? null : plan.supervisionSeed(data.name(), amount, repetition));
+    }
+
+    private static RunRecord fit(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,
+                                 ClusteringAlgorithm method, SupervisionAmount amount, ConstraintSet constraints,
+                                 List<String> notes, int repetition, Long supervisionSeed) {
         long start = System.nanoTime();
         ClusteringResult result;
         try (RunContext context = RunContext.of(plan.runSeed(data.name(), repetition), 1)) {
             result = method.fit(data, constraints, plan.clustersFor(data), context);
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return record(plan, data, algorithm, amount, repetition, null, (System.nanoTime() - start) / 1e9,
-                    reason(e), notes);
+                    reason(e), notes, supervisionSeed);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> warnings = new ArrayList<>(notes);
         warnings.addAll(result.diagnostics().warnings());
         try {
             Evaluation evaluation = Evaluation.of(data, amount == null ? null : constraints, result.labels());
-            return record(plan, data, algorithm, amount, repetition, evaluation, seconds, null, warnings);
+            return record(plan, data, algorithm, amount, repetition, evaluation, seconds, null, warnings, supervisionSeed);
         } catch (RuntimeException e) {
             return record(plan, data, algorithm, amount, repetition, null, seconds,
-                    "evaluating the result failed: " + reason(e), warnings);
+                    "evaluating the result failed: " + reason(e), warnings, supervisionSeed);
         }
     }
 
     private static RunRecord record(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,
                                     SupervisionAmount amount, int repetition, Evaluation evaluation, double seconds,
                                     String failure, List<String> warnings) {
+        return record(plan, data, algorithm, amount, repetition, evaluation, seconds, failure, warnings,
+                amount == null ? null : plan.supervisionSeed(data.name(), amount, repetition));
+    }
+
+    private static RunRecord record(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,
+                                    SupervisionAmount amount, int repetition, Evaluation evaluation, double seconds,
+                                    String failure, List<String> warnings, Long supervisionSeed) {
         return new RunRecord(data.name(), data.size(), plan.clustersFor(data), algorithm.name(),
                 algorithm.constrained(), plan.kind().text(), amount, amount == null ? 0 : amount.resolve(data.size()),
-                repetition, amount == null ? null : plan.supervisionSeed(data.name(), amount, repetition),
-                plan.runSeed(data.name(), repetition), evaluation, seconds, failure, warnings);
+                repetition, supervisionSeed, plan.runSeed(data.name(), repetition), evaluation, seconds, failure, warnings);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.csc.experiment;
 
+import io.csc.active.QueryStrategies;
 import io.csc.constraint.ConstraintGenerator;
 import io.csc.constraint.ConstraintSet;
 import java.util.ArrayList;
@@ -30,6 +31,10 @@ import java.util.SplittableRandom;
  *       ({@link ConstraintGenerator#soft});</li>
  *   <li>{@code soft-pairs:a-b}: x random pairs with weights uniform in [a, b] (the soft edge
  *       constraints of the CSP-ML paper, section 5.5);</li>
+ *   <li>{@code active:STRATEGY}: x questions about pairs chosen by a query strategy of
+ *       {@link QueryStrategies} ({@code random}, {@code ffqs}, {@code min-max}, {@code uncertainty}),
+ *       each answered from the truth as it is asked (same class: must-link, else cannot-link); see
+ *       {@link ActiveDraws};</li>
  *   <li>{@code noisy-soft:f:a-b}: the draw of {@code noisy:f}, then every constraint given a weight
  *       uniform in [a, b] as by {@code soft:a-b} (the noisy soft constraints of the CSP-ML paper's
  *       Table 3). The noise and the weights are independent: a flipped pair is as confident as a
@@ -45,8 +50,9 @@ import java.util.SplittableRandom;
  *        {@code inconsistent}, 0 otherwise
  * @param low the smallest weight of the soft kinds, 1 otherwise
  * @param high the largest weight of the soft kinds, 1 otherwise
+ * @param strategy the query strategy of {@code active}, null otherwise
  */
-public record SupervisionKind(Type type, double rate, double low, double high) {
+public record SupervisionKind(Type type, double rate, double low, double high, String strategy) {
 
     /** The kinds of supervision. */
     public enum Type {
@@ -65,7 +71,9 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         /** Random pairs with weights. */
         SOFT_PAIRS,
         /** Labelled points with a fraction of their pairs flipped, then weights. */
-        NOISY_SOFT;
+        NOISY_SOFT,
+        /** Pairs chosen by a query strategy, answered from the truth. */
+        ACTIVE;
 
         /** The command-line spelling: lower case with dashes. */
         public String text() {
@@ -74,9 +82,24 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
     }
 
     /** The forms {@link #parse} accepts, for messages. */
-    public static final String FORMS = "labels, pairs, noisy:F, noisy-pairs:F, inconsistent:F, soft:A-B, soft-pairs:A-B or noisy-soft:F:A-B";
+    public static final String FORMS = "labels, pairs, noisy:F, noisy-pairs:F, inconsistent:F, soft:A-B, soft-pairs:A-B, "
+            + "noisy-soft:F:A-B or active:STRATEGY (" + String.join(", ", QueryStrategies.names()) + ")";
+
+    /** A kind without a query strategy (every kind but {@code active}). */
+    public SupervisionKind(Type type, double rate, double low, double high) {
+        this(type, rate, low, high, null);
+    }
 
     public SupervisionKind {
+        if (type == Type.ACTIVE) {
+            if (strategy == null) {
+                throw new IllegalArgumentException("Invalid supervision kind: active needs a strategy, e.g. active:min-max");
+            }
+            strategy = QueryStrategies.byName(strategy).name();
+        } else if (strategy != null) {
+            throw new IllegalArgumentException("Invalid supervision kind: only active takes a strategy, not "
+                    + (type == null ? "a kind without a type" : type.text()));
+        }
         if (type == null) {
             throw new IllegalArgumentException("Invalid supervision kind: type missing (expected " + FORMS + ")");
         }
@@ -144,6 +167,11 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
         return new SupervisionKind(Type.SOFT_PAIRS, 0, low, high);
     }
 
+    /** Pairs chosen by the query strategy called {@code strategy}, answered from the truth. */
+    public static SupervisionKind active(String strategy) {
+        return new SupervisionKind(Type.ACTIVE, 0, 1, 1, strategy);
+    }
+
     /** Labelled points with a fraction of their implied pairs flipped, then weights uniform in [low, high]. */
     public static SupervisionKind noisySoft(double fraction, double low, double high) {
         return new SupervisionKind(Type.NOISY_SOFT, fraction, low, high);
@@ -179,6 +207,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
             return switch (type) {
                 case LABELS -> labels();
                 case PAIRS -> pairs();
+                case ACTIVE -> active(argument);
                 case NOISY -> noisy(Double.parseDouble(argument));
                 case NOISY_PAIRS -> noisyPairs(Double.parseDouble(argument));
                 case INCONSISTENT -> inconsistent(Double.parseDouble(argument));
@@ -221,6 +250,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
             case SOFT -> "soft:0.7-1.0";
             case SOFT_PAIRS -> "soft-pairs:0.7-1.0";
             case NOISY_SOFT -> "noisy-soft:0.3:0.7-1.0";
+            case ACTIVE -> "active:min-max";
             default -> type.text();
         };
     }
@@ -232,17 +262,23 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
             case NOISY, NOISY_PAIRS, INCONSISTENT -> type.text() + ":" + rate;
             case SOFT, SOFT_PAIRS -> type.text() + ":" + low + "-" + high;
             case NOISY_SOFT -> type.text() + ":" + rate + ":" + low + "-" + high;
+            case ACTIVE -> type.text() + ":" + strategy;
         };
     }
 
     /** True if an amount counts pairs, false if it counts labelled points. */
     public boolean countsPairs() {
-        return type == Type.PAIRS || type == Type.NOISY_PAIRS || type == Type.SOFT_PAIRS;
+        return type == Type.PAIRS || type == Type.NOISY_PAIRS || type == Type.SOFT_PAIRS || type == Type.ACTIVE;
+    }
+
+    /** True for {@code active}: the pairs depend on the answers, drawn by {@link ActiveDraws}. */
+    public boolean isActive() {
+        return type == Type.ACTIVE;
     }
 
     /** What an amount counts, for axis titles and tables: {@code labelled points} or {@code pairs}. */
     public String unit() {
-        return countsPairs() ? "pairs" : "labelled points";
+        return type == Type.ACTIVE ? "queries" : countsPairs() ? "pairs" : "labelled points";
     }
 
     /** One sentence saying what a draw of x gives, for reports. */
@@ -263,6 +299,11 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                     + high + "]";
             case NOISY_SOFT -> "x labelled points whose implied pairs are expanded, a fraction " + rate
                     + " of them flipped, then every pair given a weight uniform in [" + low + ", " + high + "]";
+            case ACTIVE -> "x questions chosen by the " + strategy + " query strategy, each answered from the ground "
+                    + "truth as it is asked (same class: must-link, else cannot-link); never a pair implied by the "
+                    + "answers before it" + (QueryStrategies.byName(strategy).usesClustering()
+                    ? "; the strategy sees each method's own clustering, refitted every " + ActiveDraws.REFIT_EVERY
+                    + " answers" : "; every method receives the same questions");
         };
     }
 
@@ -293,6 +334,10 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
      * @param random the generator of this draw; it is consumed
      */
     public SupervisionDraw draw(int[] truth, int classCount, int count, SplittableRandom random) {
+        if (type == Type.ACTIVE) {
+            throw new IllegalStateException("active supervision depends on the data and the answers: draw it with "
+                    + "ActiveDraws");
+        }
         SplittableRandom selection = random.split();
         SplittableRandom perturbation = random.split();
         List<String> notes = new ArrayList<>();
@@ -300,7 +345,7 @@ public record SupervisionKind(Type type, double rate, double low, double high) {
                 ? ConstraintGenerator.randomPairs(truth, count, selection)
                 : ConstraintGenerator.labelledPoints(truth, count, selection);
         ConstraintSet constraints = switch (type) {
-            case LABELS, PAIRS -> base;
+            case LABELS, PAIRS, ACTIVE -> base;
             case NOISY_PAIRS -> ConstraintGenerator.noisy(base, rate, perturbation);
             case NOISY, NOISY_SOFT -> {
                 long implied = base.pairCount() - base.pairs().size();

@@ -11,6 +11,7 @@ import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;
+import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkModel;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.cluster.KMeansResult;
@@ -105,9 +106,58 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
         return options;
     }
 
+    /** Random landmarks code single-precision data as it is; k-means landmarks need double. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return options.selection() == Landmarks.Selection.RANDOM;
+    }
+
     @Override
     public String name() {
         return name;
+    }
+
+    /**
+     * The spectral step of LSC on the landmark Gram matrix: the k+1 leading eigenpairs of
+     * {@code Ẑ Ẑᵀ} (stage {@code eigen}), the first (trivial) dropped, and the p x k map taking a
+     * point's codes to its coordinates. Records the unused landmarks, the singular values and the
+     * solver's status. A distributed engine calls it with the Gram matrix it accumulated.
+     */
+    public static DenseMatrix spectralMap(LandmarkGram gram, int k, RunContext context,
+                                          Diagnostics.Builder diagnostics) {
+        if (gram.unusedLandmarks() > 0) {
+            diagnostics.put("unusedLandmarks", gram.unusedLandmarks());
+        }
+        Eigensolvers.Solution solution = diagnostics.time("eigen",
+                () -> Eigensolvers.largestDense(gram.normalizedGram(), k + 1, context));
+        double[] eigenvalues = solution.pairs().values();
+        double[] singular = new double[k];
+        for (int j = 0; j < k; j++) {
+            singular[j] = Math.sqrt(Math.max(0.0, eigenvalues[j + 1]));
+        }
+        diagnostics.put("singularValues", Arrays.stream(eigenvalues).map(value -> Math.sqrt(Math.max(0.0, value))).toArray())
+                .solver(null, solution.status());
+        return gram.rightSingularMap(solution.pairs().vectors().columns(1, k + 1), singular);
+    }
+
+    /**
+     * p for n points and k clusters: the option, capped at n (with a warning), or
+     * {@link #automaticLandmarks}; refused when it cannot exceed k.
+     */
+    public int landmarksFor(int n, int k, String dataName, Diagnostics.Builder diagnostics) {
+        int p = options.landmarks() == null ? automaticLandmarks(n, k) : Math.min(options.landmarks(), n);
+        if (options.landmarks() != null && p < options.landmarks()) {
+            diagnostics.warn("Only " + n + " points: using " + p + " landmarks instead of " + options.landmarks());
+        }
+        if (k + 1 > p) {
+            throw new UnsuitableInputException(p < n
+                    ? name + " needs more landmarks than k: " + p + " landmarks for k = " + k + "; raise --param landmarks "
+                            + "to at least " + (k + 1)
+                    : name + " needs at least k + 1 = " + (k + 1) + " landmarks, and the " + n + " points of "
+                            + dataName + " give at most " + n + "; lower k to at most " + (n - 1)
+                            + ", or use njw for so few points");
+        }
+        return p;
     }
 
     @Override
@@ -116,18 +166,7 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
-        int p = options.landmarks() == null ? automaticLandmarks(data.size(), k) : Math.min(options.landmarks(), data.size());
-        if (options.landmarks() != null && p < options.landmarks()) {
-            diagnostics.warn("Only " + data.size() + " points: using " + p + " landmarks instead of " + options.landmarks());
-        }
-        if (k + 1 > p) {
-            throw new UnsuitableInputException(p < data.size()
-                    ? name + " needs more landmarks than k: " + p + " landmarks for k = " + k + "; raise --param landmarks "
-                            + "to at least " + (k + 1)
-                    : name + " needs at least k + 1 = " + (k + 1) + " landmarks, and the " + data.size() + " points of "
-                            + data.name() + " give at most " + data.size() + "; lower k to at most " + (data.size() - 1)
-                            + ", or use njw for so few points");
-        }
+        int p = landmarksFor(data.size(), k, data.name(), diagnostics);
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
@@ -135,20 +174,7 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
                 : Landmarks.kmeans(data, p, options.landmarkIterations(), context.withSeed(random.nextLong())));
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         diagnostics.put("landmarks", p).put("nearest", r).put("sigma", code.sigma());
-        LandmarkGraph graph = LandmarkGraph.of(code.codes());
-        if (graph.unusedLandmarks() > 0) {
-            diagnostics.put("unusedLandmarks", graph.unusedLandmarks());
-        }
-        Eigensolvers.Solution solution = diagnostics.time("eigen",
-                () -> Eigensolvers.largestDense(graph.normalizedGram(), k + 1, context));
-        double[] eigenvalues = solution.pairs().values();
-        double[] singular = new double[k];
-        for (int j = 0; j < k; j++) {
-            singular[j] = Math.sqrt(Math.max(0.0, eigenvalues[j + 1]));
-        }
-        diagnostics.put("singularValues", Arrays.stream(eigenvalues).map(value -> Math.sqrt(Math.max(0.0, value))).toArray())
-                .solver(null, solution.status());
-        DenseMatrix map = graph.rightSingularMap(solution.pairs().vectors().columns(1, k + 1), singular);
+        DenseMatrix map = spectralMap(LandmarkGraph.of(code.codes()).gram(), k, context, diagnostics);
         DenseMatrix embedding = LandmarkGraph.embed(code.codes(), map, context.parallel());
         embedding.normalizeRows();
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,

@@ -11,6 +11,7 @@ import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.LandmarkGraph;
+import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkModel;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.cluster.KMeansResult;
@@ -145,6 +146,12 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
                 values.get(ORTHOGONALITY), SpectralParameters.kmeans(values), values.get(VARIANT));
     }
 
+    /** The sparse coding reads single-precision features as they are. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -193,7 +200,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         }
         LandmarkCoordinates coordinates = k == 1 ? null : diagnostics.time("eigen",
                 () -> LandmarkCoordinates.of(graph.normalizedGram(), options.ridge(), context.backend()));
-        double[] constant = k == 1 ? null : constantCoordinates(graph, coordinates, n);
+        double[] constant = k == 1 ? null : constantCoordinates(graph.degrees(), coordinates, n);
         Graph prepared = new Graph(n, k, landmarks, r, code, graph, coordinates, constant, diagnostics.build(),
                 (System.nanoTime() - start) / 1e9);
         return (constraints, fitContext) -> fitPrepared(prepared, constraints, fitContext);
@@ -221,36 +228,65 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
             return new ClusteringResult(NAME, new int[n], 1, null, prepared.seconds() + (System.nanoTime() - start) / 1e9,
                     diagnostics.build(), null);
         }
-        int p = graph.normalizedCodes().columns();
-        SparseMatrix normalizedCodes = graph.normalizedCodes();
+        DenseMatrix map = solve(prepared.coordinates(), prepared.constant(), graph.inverseSquareRootDegrees(),
+                graph.normalizedCodes(), constraints, n, k, options, backend, diagnostics);
+        SparseCode code = prepared.code();
+        DenseMatrix embedding = diagnostics.time("embedding", () -> {
+            DenseMatrix rows = LandmarkGraph.embed(code.codes(), map, context.parallel());
+            rows.normalizeRows();
+            return rows;
+        });
+        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
+                options.kmeans(), constraints, random.split(), context));
+        LandmarkModel model = new LandmarkModel(prepared.landmarks(), prepared.nearest(), code.sigma(), map,
+                true, clusters.centroids());
+        return new ClusteringResult(NAME, clusters.labels(), k, embedding,
+                prepared.seconds() + (System.nanoTime() - start) / 1e9, diagnostics.build(), model);
+    }
+
+    /**
+     * Steps 4 to 11 of Algorithm 1 on the landmark Gram matrix: the coordinates where Ŝ is the
+     * identity, Q̂ (stage {@code constraints}), steps 5 to 10 and the p x m map of step 11 (stage
+     * {@code eigen}), with their diagnostics; the embedding is {@code codes · map}.
+     * {@code normalizedCodes} holds the rows of {@code Ẑᵀ} of the points {@code constraints} is over:
+     * all n points, or (a distributed engine) only the constrained points with the supervision
+     * re-indexed onto them, since Q̂ and the constrained points' Gram matrix involve no other row.
+     *
+     * @param n the number of points of the data set
+     */
+    public static DenseMatrix embeddingMap(LandmarkGram gram, SparseMatrix normalizedCodes, ConstraintSet constraints,
+                                           int n, int k, ScacsOptions options, LinearAlgebraBackend backend,
+                                           Diagnostics.Builder diagnostics) {
+        LandmarkCoordinates coordinates = diagnostics.time("eigen",
+                () -> LandmarkCoordinates.of(gram.normalizedGram(), options.ridge(), backend));
+        double[] constant = constantCoordinates(gram.degrees(), coordinates, n);
+        return solve(coordinates, constant, gram.inverseSquareRootDegrees(), normalizedCodes, constraints, n, k, options,
+                backend, diagnostics);
+    }
+
+    /** Q̂, steps 5 to 10 and the map of step 11 in the given coordinates, with their diagnostics. */
+    private static DenseMatrix solve(LandmarkCoordinates coordinates, double[] constant,
+                                     double[] inverseSquareRootDegrees, SparseMatrix normalizedCodes,
+                                     ConstraintSet constraints, int n, int k, ScacsOptions options,
+                                     LinearAlgebraBackend backend, Diagnostics.Builder diagnostics) {
+        int p = normalizedCodes.columns();
         DenseMatrix constraintProjection = diagnostics.time("constraints",
                 () -> ConstraintMatrix.of(constraints, 1.0).congruence(normalizedCodes, backend));
         int constrained = constraints.constrainedPoints().length;
         double beta0 = options.beta0For(constrained, n);
-        LandmarkCoordinates coordinates = prepared.coordinates();
         Spectrum spectrum = diagnostics.time("eigen", () -> {
             DenseMatrix projected = coordinates.project(constraintProjection, backend);
             boolean robust = options.variant() == ScacsVariant.ROBUST;
             DenseMatrix normalization = robust ? coordinates.project(
                     constrainedGram(normalizedCodes, constraints.constrainedPoints(), p), backend) : null;
             ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization,
-                    prepared.constant(), k, beta0, options.orthogonality(), robust, backend);
-            return new Spectrum(coordinates, solution, embeddingMap(graph, coordinates, solution.selection(), backend));
+                    constant, k, beta0, options.orthogonality(), robust, backend);
+            return new Spectrum(coordinates, solution, embeddingMap(inverseSquareRootDegrees, coordinates,
+                    solution.selection(), backend));
         });
         diagnostics.put("variant", options.variant().name().toLowerCase(java.util.Locale.ROOT));
         ScacsDiagnostics.record(diagnostics, spectrum.coordinates(), spectrum.solution(), constraints, k);
-        SparseCode code = prepared.code();
-        DenseMatrix embedding = diagnostics.time("embedding", () -> {
-            DenseMatrix rows = LandmarkGraph.embed(code.codes(), spectrum.map(), context.parallel());
-            rows.normalizeRows();
-            return rows;
-        });
-        KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
-                options.kmeans(), constraints, random.split(), context));
-        LandmarkModel model = new LandmarkModel(prepared.landmarks(), prepared.nearest(), code.sigma(), spectrum.map(),
-                true, clusters.centroids());
-        return new ClusteringResult(NAME, clusters.labels(), k, embedding,
-                prepared.seconds() + (System.nanoTime() - start) / 1e9, diagnostics.build(), model);
+        return spectrum.map();
     }
 
     /** The eigen stage's results: the coordinates, steps 5 to 10, and the map of step 11. */
@@ -280,8 +316,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     }
 
     /** {@code Tᵀ (D^1/2 1) / √n}: its dot product with coordinates y is {@code 1ᵀẐᵀTy / √n}. */
-    private static double[] constantCoordinates(LandmarkGraph graph, LandmarkCoordinates coordinates, int n) {
-        double[] degrees = graph.degrees();
+    private static double[] constantCoordinates(double[] degrees, LandmarkCoordinates coordinates, int n) {
         double[] root = new double[degrees.length];
         for (int i = 0; i < degrees.length; i++) {
             root[i] = Math.sqrt(Math.max(degrees[i], 0.0));
@@ -298,7 +333,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
      * The p x m map {@code D^-1/2 V (I - VᵀAV)} of step 11: the embedding is {@code Zᵀ · map}, with
      * {@code V = T Y} and {@code VᵀAV = Yᵀ diag(a) Y}.
      */
-    static DenseMatrix embeddingMap(LandmarkGraph graph, LandmarkCoordinates coordinates,
+    static DenseMatrix embeddingMap(double[] inverseSquareRootDegrees, LandmarkCoordinates coordinates,
                                     ConstrainedCut.Selection selection, LinearAlgebraBackend backend) {
         DenseMatrix y = selection.coordinates();
         int p = y.rows();
@@ -316,7 +351,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         }
         DenseMatrix vectors = coordinates.landmarkVectors(y, backend);
         DenseMatrix map = MatrixProducts.multiply(backend, vectors, weights);
-        map.scaleRows(graph.inverseSquareRootDegrees());
+        map.scaleRows(inverseSquareRootDegrees);
         return map;
     }
 }

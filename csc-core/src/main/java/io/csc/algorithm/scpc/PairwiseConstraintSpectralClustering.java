@@ -18,6 +18,7 @@ import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.Bandwidths;
+import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCodingOptions;
@@ -172,6 +173,12 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
                 SpectralParameters.kmeans(values), SpectralParameters.lanczos(values));
     }
 
+    /** The sparse coding reads single-precision features as they are. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -203,7 +210,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         }
         SparseCodingOptions coding = options.coding().withNearestAtMost(p - 1, diagnostics::warn);
         int r = coding.nearest();
-        DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
+        DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
         SparseCode code = diagnostics.time("sparse coding",
                 () -> SelfExcludingCoding.encode(data, landmarkPoints, coding, context));
         ConstraintClosure closure = ConstraintClosure.of(constraints);
@@ -277,7 +284,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         }
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
-        DenseMatrix landmarks = new DenseMatrix(p, data.dimension(), data.subset(landmarkPoints).features());
+        DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         LandmarkGraph graph = LandmarkGraph.of(code.codes());
         ConstraintClosure closure = ConstraintClosure.of(constraints);

@@ -2,6 +2,7 @@ package io.csc.algorithm.scpc;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCoding.NearestLandmarks;
@@ -39,7 +40,6 @@ final class SelfExcludingCoding {
      */
     static SparseCode encode(Dataset data, int[] landmarkPoints, SparseCodingOptions options, RunContext context) {
         int n = data.size();
-        int d = data.dimension();
         int p = landmarkPoints.length;
         int r = Math.min(options.nearest(), p - 1);
         int[] landmarkOfPoint = new int[n];
@@ -47,15 +47,17 @@ final class SelfExcludingCoding {
         for (int t = 0; t < p; t++) {
             landmarkOfPoint[landmarkPoints[t]] = t;
         }
-        DenseMatrix landmarks = new DenseMatrix(p, d, data.subset(landmarkPoints).features());
+        DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
         SparseCoding.LandmarkTable table = SparseCoding.LandmarkTable.of(landmarks);
         boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
         int blockRows = SparseCoding.blockRows(p);
         int blockCount = (n + blockRows - 1) / blockRows;
         List<NearestLandmarks> blocks = new ArrayList<>(blockCount);
+        int stride = sums ? SparseCoding.sumStride(n) : 0;
+        SparseCoding.Workspace workspace = new SparseCoding.Workspace();
         for (int start = 0; start < n; start += blockRows) {
             int count = Math.min(blockRows, n - start);
-            NearestLandmarks wide = SparseCoding.nearest(data.features(), start, count, d, table, r + 1, sums,
+            NearestLandmarks wide = SparseCoding.nearest(data, start, count, table, r + 1, stride, workspace,
                     context.backend(), context.parallel());
             blocks.add(withoutSelf(wide, start, r, landmarkOfPoint));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
@@ -81,6 +83,7 @@ final class SelfExcludingCoding {
                 }
             }
         }
-        return new NearestLandmarks(rows, r, indices, distances, wide.distanceSum(), wide.squaredDistanceSum());
+        return new NearestLandmarks(rows, r, indices, distances, wide.summedRows(), wide.distanceSum(),
+                wide.squaredDistanceSum());
     }
 }

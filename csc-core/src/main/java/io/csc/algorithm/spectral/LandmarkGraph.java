@@ -57,41 +57,23 @@ public final class LandmarkGraph {
 
     /** The p x p matrix {@code Ẑ Ẑᵀ = D^-1/2 Z Zᵀ D^-1/2}. */
     public DenseMatrix normalizedGram() {
-        DenseMatrix gram = codes.gram();
-        gram.scaleRows(inverseSquareRootDegrees);
-        double[] g = gram.data();
-        int p = gram.rows();
-        for (int i = 0; i < p; i++) {
-            for (int j = 0; j < p; j++) {
-                g[i * p + j] *= inverseSquareRootDegrees[j];
-            }
-        }
-        return gram;
+        return gram().normalizedGram();
+    }
+
+    /** The Gram matrix {@code Z Zᵀ} and the degrees, what the spectral step needs. */
+    public LandmarkGram gram() {
+        return LandmarkGram.of(codes.gram(), degrees.clone());
     }
 
     /**
-     * The p x m map {@code D^-1/2 A Σ^-1} taking codes to right singular vectors: rows of
-     * {@code codes · map} are the points' coordinates {@code Bᵀ = Ẑᵀ A Σ^-1}. Columns whose singular
-     * value is (numerically) zero map to zero.
+     * The p x m map {@code D^-1/2 A Σ^-1} taking codes to right singular vectors
+     * ({@link LandmarkGram#rightSingularMap}).
      *
      * @param leftVectors p x m left singular vectors A (eigenvectors of Ẑ Ẑᵀ)
      * @param singularValues the m singular values (square roots of the eigenvalues)
      */
     public DenseMatrix rightSingularMap(DenseMatrix leftVectors, double[] singularValues) {
-        int p = leftVectors.rows();
-        int m = leftVectors.columns();
-        double largest = 0;
-        for (double value : singularValues) {
-            largest = Math.max(largest, value);
-        }
-        DenseMatrix map = DenseMatrix.zeros(p, m);
-        for (int j = 0; j < m; j++) {
-            double inverse = singularValues[j] > 1e-12 * largest ? 1.0 / singularValues[j] : 0.0;
-            for (int i = 0; i < p; i++) {
-                map.set(i, j, inverseSquareRootDegrees[i] * leftVectors.get(i, j) * inverse);
-            }
-        }
-        return map;
+        return LandmarkGram.rightSingularMap(inverseSquareRootDegrees, leftVectors, singularValues);
     }
 
     /** The coordinates {@code codes · map} of the points (n x m). */

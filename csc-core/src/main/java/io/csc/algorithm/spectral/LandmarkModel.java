@@ -51,6 +51,12 @@ public final class LandmarkModel implements ClusteringModel {
         return embedding;
     }
 
+    /** New points are coded in either precision, as in fit. */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public int[] predict(Dataset points, RunContext context) {
         return KMeans.assign(embed(points, context), centroids, context.parallel());

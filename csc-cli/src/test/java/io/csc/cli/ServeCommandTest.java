@@ -1,0 +1,45 @@
+package io.csc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code csc serve} refuses what it cannot serve in one line, before binding anything. */
+class ServeCommandTest {
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void refusesBadOptionsInOneLine() throws IOException {
+        String session = folder.resolve("session").toString();
+        assertRefused(2, "Invalid --port: 70000", "serve", "--data", "wine", "--port", "70000", "--session", session);
+        assertRefused(2, "Unknown query strategy: 'best'", "serve", "--data", "wine", "--strategy", "best",
+                "--session", session);
+        assertRefused(2, "Invalid -k: 1", "serve", "--data", "wine", "-k", "1", "--session", session);
+        assertRefused(2, "Unknown algorithm", "serve", "--data", "wine", "-a", "nosuch", "--session", session);
+        Path file = Files.writeString(folder.resolve("a-file"), "not a folder");
+        assertRefused(3, "not a folder", "serve", "--data", "wine", "--session", file.toString());
+        Path constraints = Files.writeString(folder.resolve("pairs.csv"), "0,1,ML\n0,500,CL\n");
+        assertRefused(3, "pairs.csv", "serve", "--data", "wine", "--constraints", constraints.toString(),
+                "--session", session);
+        Path answered = Files.createDirectories(folder.resolve("answered"));
+        Files.writeString(answered.resolve("answers.csv"), "i,j,answer,predicted\n0,1,same,\n");
+        Path good = Files.writeString(folder.resolve("good.csv"), "0,2,ML\n");
+        assertRefused(2, "holds answers already", "serve", "--data", "wine", "--constraints", good.toString(),
+                "--session", answered.toString(), "--port", "0");
+    }
+
+    private static void assertRefused(int code, String message, String... args) {
+        CliTest.Run run = CliTest.run(args);
+        assertEquals(code, run.exitCode(), run.err());
+        assertTrue(run.err().contains(message), run.err());
+        assertEquals(1, run.err().strip().lines().filter(line -> !line.startsWith("[csc]")).count(), run.err());
+        assertTrue(!run.err().contains("Exception") && !run.err().contains("\tat "), run.err());
+    }
+}

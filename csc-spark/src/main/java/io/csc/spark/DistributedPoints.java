@@ -1,0 +1,314 @@
+package io.csc.spark;
+
+import io.csc.data.FittedScaling;
+import io.csc.data.Scaling;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.VectorUDT;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * A DataFrame's points as cached blocks of row-major features with a global row index: the index
+ * of a row is its position in the DataFrame (partition by partition, in order), which is what the
+ * local engine calls a point's row. Built in two passes over the input: the points per partition
+ * (checked: one vector per row, all of one length, finite values), then the blocks.
+ */
+public final class DistributedPoints implements AutoCloseable {
+
+    /** Rows per block: the core's kernels take a block at a time. */
+    public static final int BLOCK_ROWS = 4096;
+
+    private final JavaRDD<PointBlock> blocks;
+    private final long size;
+    private final int dimension;
+
+    private DistributedPoints(JavaRDD<PointBlock> blocks, long size, int dimension) {
+        this.blocks = blocks;
+        this.size = size;
+        this.dimension = dimension;
+    }
+
+    /**
+     * The points of {@code frame}.
+     *
+     * @param featuresColumn a column of vectors
+     * @param idColumn a column of integral ids the constraints name the points by, or null to name them
+     *     by their row index
+     * @param labelColumn a column of known labels, null meaning unlabelled, or null for none
+     */
+    public static DistributedPoints of(Dataset<Row> frame, String featuresColumn, String idColumn, String labelColumn) {
+        requireColumn(frame, featuresColumn, "features", new VectorUDT());
+        if (idColumn != null) {
+            DataType type = requireColumn(frame, idColumn, "id", null);
+            if (!(type.equals(DataTypes.LongType) || type.equals(DataTypes.IntegerType) || type.equals(DataTypes.ShortType))) {
+                throw new IllegalArgumentException("The id column '" + idColumn + "' holds " + type.simpleString()
+                        + ": it must hold integers (int or long)");
+            }
+        }
+        if (labelColumn != null) {
+            requireColumn(frame, labelColumn, "known-label", null);
+        }
+        List<Column> columns = new ArrayList<>();
+        columns.add(frame.col(featuresColumn));
+        columns.add(idColumn == null ? org.apache.spark.sql.functions.lit(null).cast(DataTypes.LongType)
+                : frame.col(idColumn).cast(DataTypes.LongType));
+        columns.add(labelColumn == null ? org.apache.spark.sql.functions.lit(null).cast(DataTypes.StringType)
+                : frame.col(labelColumn).cast(DataTypes.StringType));
+        JavaRDD<Row> rows = frame.select(columns.toArray(new Column[0])).javaRDD();
+        List<PartitionShape> shapes = rows.mapPartitionsWithIndex(DistributedPoints::shape, true).collect();
+        long[] offsets = new long[shapes.size() + 1];
+        int dimension = -1;
+        long firstRowOfDimension = 0;
+        for (PartitionShape shape : shapes) {
+            offsets[shape.partition() + 1] = shape.rows();
+        }
+        for (int i = 0; i < shapes.size(); i++) {
+            offsets[i + 1] += offsets[i];
+        }
+        for (PartitionShape shape : shapes) {
+            if (shape.rows() == 0) {
+                continue;
+            }
+            if (dimension < 0) {
+                dimension = shape.dimension();
+                firstRowOfDimension = offsets[shape.partition()];
+            } else if (shape.dimension() != dimension) {
+                throw new IllegalArgumentException("Row " + offsets[shape.partition()] + " of the features column '"
+                        + featuresColumn + "' has " + shape.dimension() + " values, row " + firstRowOfDimension + " has "
+                        + dimension + ": every point needs the same number of features");
+            }
+        }
+        long size = offsets[shapes.size()];
+        if (size == 0) {
+            throw new IllegalArgumentException("The features column '" + featuresColumn + "' has no rows: nothing to cluster");
+        }
+        boolean withIds = idColumn != null;
+        boolean withLabels = labelColumn != null;
+        int d = dimension;
+        JavaRDD<PointBlock> blocks = rows.mapPartitionsWithIndex((partition, iterator) ->
+                blocks(iterator, offsets[partition], d, withIds, withLabels), true);
+        blocks.persist(StorageLevel.MEMORY_AND_DISK());
+        if (frame.inputFiles().length == 0) {
+            // Points from the driver (a local collection): every task would carry its partition's rows
+            // again; cut the lineage at the cached blocks. Points read from files keep their lineage, so
+            // that a lost executor's blocks are read again.
+            blocks.rdd().localCheckpoint();
+            blocks.count();
+        }
+        return new DistributedPoints(blocks, size, dimension);
+    }
+
+    private static DataType requireColumn(Dataset<Row> frame, String name, String role, DataType expected) {
+        StructField field = Arrays.stream(frame.schema().fields()).filter(f -> f.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No " + role + " column '" + name + "' among the columns "
+                        + String.join(", ", frame.columns())));
+        if (expected != null && !field.dataType().equals(expected)) {
+            throw new IllegalArgumentException("The " + role + " column '" + name + "' holds "
+                    + field.dataType().simpleString() + ", not vectors: assemble the features with VectorAssembler");
+        }
+        return field.dataType();
+    }
+
+    /** The rows of one partition and their common dimension. */
+    private record PartitionShape(int partition, long rows, int dimension) implements Serializable {
+    }
+
+    private static Iterator<PartitionShape> shape(int partition, Iterator<Row> rows) {
+        long count = 0;
+        int dimension = -1;
+        while (rows.hasNext()) {
+            Row row = rows.next();
+            if (row.isNullAt(0)) {
+                throw new IllegalArgumentException("Row " + count + " of partition " + partition
+                        + " has no features (null): drop or fill such rows before clustering");
+            }
+            Vector vector = (Vector) row.get(0);
+            if (dimension < 0) {
+                dimension = vector.size();
+            } else if (vector.size() != dimension) {
+                throw new IllegalArgumentException("Row " + count + " of partition " + partition + " has " + vector.size()
+                        + " features, its first row " + dimension + ": every point needs the same number of features");
+            }
+            count++;
+        }
+        return List.of(new PartitionShape(partition, count, Math.max(dimension, 0))).iterator();
+    }
+
+    private static Iterator<PointBlock> blocks(Iterator<Row> rows, long firstIndex, int d, boolean withIds,
+                                              boolean withLabels) {
+        return new Iterator<>() {
+            private long next = firstIndex;
+
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public PointBlock next() {
+                double[] features = new double[BLOCK_ROWS * d];
+                long[] ids = withIds ? new long[BLOCK_ROWS] : null;
+                int[] labelled = new int[0];
+                List<String> labels = new ArrayList<>();
+                List<Integer> labelledRows = new ArrayList<>();
+                int count = 0;
+                while (count < BLOCK_ROWS && rows.hasNext()) {
+                    Row row = rows.next();
+                    double[] values = ((Vector) row.get(0)).toArray();
+                    for (int t = 0; t < d; t++) {
+                        if (!Double.isFinite(values[t])) {
+                            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                                    "Point %d has a non-finite feature %s in position %d: drop or impute it",
+                                    next + count, values[t], t));
+                        }
+                    }
+                    System.arraycopy(values, 0, features, count * d, d);
+                    if (withIds) {
+                        if (row.isNullAt(1)) {
+                            throw new IllegalArgumentException("Point " + (next + count) + " has no id (null)");
+                        }
+                        ids[count] = row.getLong(1);
+                    }
+                    if (withLabels && !row.isNullAt(2)) {
+                        labelledRows.add(count);
+                        labels.add(row.getString(2));
+                    }
+                    count++;
+                }
+                labelled = labelledRows.stream().mapToInt(Integer::intValue).toArray();
+                PointBlock block = new PointBlock(next, count, d, Arrays.copyOf(features, count * d),
+                        ids == null ? null : Arrays.copyOf(ids, count), labelled, labels.toArray(new String[0]));
+                next += count;
+                return block;
+            }
+        };
+    }
+
+    /** The cached blocks. */
+    public JavaRDD<PointBlock> blocks() {
+        return blocks;
+    }
+
+    /** n. */
+    public long size() {
+        return size;
+    }
+
+    /** d. */
+    public int dimension() {
+        return dimension;
+    }
+
+    /**
+     * Fits {@code scaling} on all points (statistics gathered block by block, combined in order) and
+     * returns it; {@link #scaled} applies it.
+     */
+    public FittedScaling fitScaling(Scaling scaling) {
+        if (scaling == Scaling.NONE) {
+            return FittedScaling.none();
+        }
+        int d = dimension;
+        double[][] ranges = OrderedAggregation.aggregate(blocks, partition -> {
+            double[][] range = {filled(d, Double.POSITIVE_INFINITY), filled(d, Double.NEGATIVE_INFINITY)};
+            while (partition.hasNext()) {
+                PointBlock block = partition.next();
+                double[] x = block.features();
+                for (int i = 0; i < block.rows(); i++) {
+                    for (int t = 0; t < d; t++) {
+                        range[0][t] = Math.min(range[0][t], x[i * d + t]);
+                        range[1][t] = Math.max(range[1][t], x[i * d + t]);
+                    }
+                }
+            }
+            return range;
+        }, (left, right) -> {
+            for (int t = 0; t < d; t++) {
+                left[0][t] = Math.min(left[0][t], right[0][t]);
+                left[1][t] = Math.max(left[1][t], right[1][t]);
+            }
+            return left;
+        });
+        double[] minimum = ranges[0];
+        double[] maximum = ranges[1];
+        if (scaling != Scaling.ZSCORE) {
+            return scaling.fromStatistics(minimum, maximum, null, null);
+        }
+        double[] units = Scaling.units(minimum, maximum);
+        double[] mean = sumOverPoints((x, t) -> x / units[t]);
+        for (int t = 0; t < d; t++) {
+            mean[t] /= size;
+        }
+        double[] deviation = sumOverPoints((x, t) -> {
+            double difference = x / units[t] - mean[t];
+            return difference * difference;
+        });
+        for (int t = 0; t < d; t++) {
+            deviation[t] = Math.sqrt(deviation[t] / size);
+        }
+        return scaling.fromStatistics(minimum, maximum, mean, deviation);
+    }
+
+    /** A function of one feature value and its column. */
+    private interface FeatureFunction extends Serializable {
+        double apply(double value, int column);
+    }
+
+    /** Per column, the sum over all points of {@code function} of the value. */
+    private double[] sumOverPoints(FeatureFunction function) {
+        int d = dimension;
+        return OrderedAggregation.aggregate(blocks, partition -> {
+            double[] sum = new double[d];
+            while (partition.hasNext()) {
+                PointBlock block = partition.next();
+                double[] x = block.features();
+                for (int i = 0; i < block.rows(); i++) {
+                    for (int t = 0; t < d; t++) {
+                        sum[t] += function.apply(x[i * d + t], t);
+                    }
+                }
+            }
+            return sum;
+        }, OrderedAggregation::addInto);
+    }
+
+    private static double[] filled(int length, double value) {
+        double[] array = new double[length];
+        Arrays.fill(array, value);
+        return array;
+    }
+
+    /** The same points scaled with {@code scaling} (a new cache; this one is released). */
+    public DistributedPoints scaled(FittedScaling scaling) {
+        if (scaling.kind() == Scaling.NONE) {
+            return this;
+        }
+        double[] offset = scaling.offset();
+        double[] factor = scaling.factor();
+        Scaling kind = scaling.kind();
+        JavaRDD<PointBlock> scaled = blocks.map(block -> block.withFeatures(new FittedScaling(kind, offset, factor)
+                .apply(io.csc.data.Dataset.unlabelled("block", block.rows(), block.dimension(), block.features()))
+                .features()));
+        scaled.persist(StorageLevel.MEMORY_AND_DISK());
+        scaled.count();
+        blocks.unpersist(false);
+        return new DistributedPoints(scaled, size, dimension);
+    }
+
+    /** Releases the cached blocks. */
+    @Override
+    public void close() {
+        blocks.unpersist(false);
+    }
+}

@@ -1,0 +1,238 @@
+package io.csc.spark;
+
+import io.csc.algorithm.AlgorithmDescriptor;
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.lsc.LandmarkSpectralClustering;
+import io.csc.algorithm.lsc.LscOptions;
+import io.csc.algorithm.scacs.ScacsOptions;
+import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
+import io.csc.algorithm.spectral.LandmarkGram;
+import io.csc.algorithm.spectral.LandmarkModel;
+import io.csc.api.RunContext;
+import io.csc.api.UnsuitableInputException;
+import io.csc.cluster.KMeansOptions;
+import io.csc.data.FittedScaling;
+import io.csc.graph.Bandwidths;
+import io.csc.graph.Landmarks;
+import io.csc.graph.SparseCodingOptions;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.SparseMatrix;
+import io.csc.model.CscVersion;
+import io.csc.model.FittedModel;
+import io.csc.model.Provenance;
+import io.csc.selection.SelectionMode;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaRDD;
+
+/**
+ * The linear-time methods on Spark: the same steps as the local engine, the heavy ones on the
+ * executors. For lsc-r, lsc-k and scacs:
+ * <ol>
+ * <li>landmarks: p row indices drawn on the driver exactly as the local engine draws them (same
+ *     seed, same rows), their rows fetched; lsc-k then runs its Lloyd iterations as passes;</li>
+ * <li>sparse coding per partition with the landmarks broadcast (the core's block kernel), σ from
+ *     the summed statistics, the p x p Gram matrix and the degrees summed per partition;</li>
+ * <li>the small eigenproblem on the driver by the core's spectral step (LSC's, or SCACS's with the
+ *     constraint terms from the supervised points' codes, fetched: O(c r));</li>
+ * <li>the embedding per partition and the final k-means distributed ({@link DistributedKMeans}).</li>
+ * </ol>
+ * The driver holds O(p² + p d + c (r + m)) values: nothing of size n.
+ */
+public final class SparkClustering {
+
+    /** The methods this engine runs. */
+    public static final List<String> METHODS = List.of("lsc-r", "lsc-k", "scacs");
+
+    private SparkClustering() {
+    }
+
+    /**
+     * A distributed fit.
+     *
+     * @param model the fitted model (scaling, placement of new points, provenance)
+     * @param labels the cluster of each training point, one array per block, in row order
+     * @param diagnostics the method's diagnostics and stage times
+     * @param seconds the time of the fit
+     */
+    public record Fit(FittedModel model, JavaRDD<LabelBlock> labels, Diagnostics diagnostics, double seconds) {
+    }
+
+    /** The clusters of a block of consecutive training points. */
+    public record LabelBlock(long firstIndex, int[] labels) implements java.io.Serializable {
+    }
+
+    /**
+     * Fits {@code method} with {@code values} on the scaled points.
+     *
+     * @param points the training points, scaled with {@code scaling}
+     * @param supervision the supervision over them
+     */
+    public static Fit fit(String method, ParameterValues values, DistributedPoints points, FittedScaling scaling,
+                          Supervision supervision, int k, long seed, List<String> featureNames) {
+        AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(method);
+        if (!METHODS.contains(descriptor.name())) {
+            throw new IllegalArgumentException("The Spark engine runs " + String.join(", ", METHODS) + "; "
+                    + descriptor.name() + " runs on the local engine only (drop --engine spark)");
+        }
+        descriptor.effectiveParameters(values);
+        if (values.asMap().containsKey(SelectionMode.PARAMETER.name()) && values.get(SelectionMode.PARAMETER) != SelectionMode.NONE) {
+            throw new IllegalArgumentException("select=" + values.asMap().get(SelectionMode.PARAMETER.name())
+                    + " runs on the local engine only: its folds refit the method many times on a sample");
+        }
+        long n = points.size();
+        if (k < 1 || k > n) {
+            throw new IllegalArgumentException("Invalid k: " + k + " (must be in [1, " + n + "], the number of points)");
+        }
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(n + " points: the Spark engine indexes points with 31 bits (at most "
+                    + Integer.MAX_VALUE + " per fit)");
+        }
+        long start = System.nanoTime();
+        SplittableRandom random = new SplittableRandom(seed);
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        Spectral spectral = descriptor.name().equals("scacs")
+                ? scacs(ScalableConstrainedSpectralClustering.options(values), points, supervision, k, random, seed,
+                diagnostics)
+                : lsc(descriptor.name(), values, points, k, random, seed, diagnostics);
+        DistributedKMeans.Result clusters;
+        JavaRDD<EmbeddedBlock> embedding = spectral.embedding();
+        boolean supervised = spectral.kmeans().supervised() && supervision.size() > 0;
+        clusters = diagnostics.time("kmeans", () -> new DistributedKMeans(spectral.kmeans()).fit(embedding, n, k,
+                supervision, supervised, random.split()));
+        diagnostics.put("kmeansInertia", clusters.inertia());
+        long[] fixed = supervised ? supervision.points() : new long[0];
+        JavaRDD<int[]> labels = DistributedKMeans.labels(embedding, clusters, fixed);
+        JavaRDD<LabelBlock> labelled = DistributedKMeans.cached(embedding.zip(labels)
+                .map(pair -> new LabelBlock(pair._1().firstIndex(), pair._2())));
+        labelled.count();
+        embedding.unpersist(false);
+        spectral.codes().unpersist(false);
+        LandmarkModel placement = new LandmarkModel(spectral.landmarks(), spectral.nearest(), spectral.sigma(),
+                spectral.map(), true, clusters.centroids());
+        Provenance provenance = provenance(descriptor, values, seed, points, k, supervision, featureNames);
+        return new Fit(new FittedModel(provenance, scaling, placement), labelled, diagnostics.build(),
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    /** What the spectral stage hands to the final clustering and the model. */
+    private record Spectral(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map,
+                            JavaRDD<LandmarkCoding.CodeBlock> codes, JavaRDD<EmbeddedBlock> embedding,
+                            KMeansOptions kmeans) {
+    }
+
+    private static Spectral lsc(String name, ParameterValues values, DistributedPoints points, int k,
+                                SplittableRandom random, long seed, Diagnostics.Builder diagnostics) {
+        Landmarks.Selection selection = name.equals("lsc-k") ? Landmarks.Selection.KMEANS : Landmarks.Selection.RANDOM;
+        LscOptions options = LandmarkSpectralClustering.options(selection, values);
+        LandmarkSpectralClustering method = new LandmarkSpectralClustering(name, options);
+        int n = (int) points.size();
+        int p = method.landmarksFor(n, k, "the data", diagnostics);
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> {
+            if (selection == Landmarks.Selection.RANDOM) {
+                return randomRows(points, p, random.split());
+            }
+            SplittableRandom kmeansRandom = new SplittableRandom(random.nextLong());
+            return LandmarkCoding.kmeans(points, randomRows(points, p, kmeansRandom.split()), options.landmarkIterations());
+        });
+        LandmarkCoding.Coded coded = diagnostics.time("sparse coding", () -> LandmarkCoding.encode(points, landmarks, coding));
+        diagnostics.put("landmarks", p).put("nearest", coding.nearest()).put("sigma", coded.sigma());
+        DenseMatrix map;
+        try (RunContext context = RunContext.sequential(seed)) {
+            map = LandmarkSpectralClustering.spectralMap(coded.gram(), k, context, diagnostics);
+        }
+        JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
+                LandmarkCoding.embed(coded.codes(), map, true)));
+        return new Spectral(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding,
+                options.kmeans().withSupervised(false));
+    }
+
+    private static Spectral scacs(ScacsOptions options, DistributedPoints points, Supervision supervision, int k,
+                                  SplittableRandom random, long seed, Diagnostics.Builder diagnostics) {
+        int n = (int) points.size();
+        int p = options.landmarksFor(n, k);
+        if (options.landmarks() != null && p < options.landmarks()) {
+            diagnostics.warn("Only " + n + " points: using " + p + " base vectors instead of " + options.landmarks());
+        }
+        if (p < k) {
+            throw new UnsuitableInputException(ScalableConstrainedSpectralClustering.NAME + " needs at least k base vectors: "
+                    + p + " for k = " + k + "; raise --param landmarks");
+        }
+        if (k == 1) {
+            throw new IllegalArgumentException("k = 1 puts every point in one cluster: nothing for the Spark engine to fit");
+        }
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> randomRows(points, p, random.split()));
+        LandmarkCoding.Coded coded = diagnostics.time("sparse coding", () -> LandmarkCoding.encode(points, landmarks, coding));
+        diagnostics.put("landmarks", p).put("nearest", coding.nearest()).put("sigma", coded.sigma());
+        LandmarkGram gram = coded.gram();
+        if (gram.unusedLandmarks() > 0) {
+            diagnostics.put("unusedLandmarks", gram.unusedLandmarks());
+        }
+        SparseMatrix constrainedCodes = LandmarkCoding.codesAt(coded.codes(), supervision.points(), p)
+                .scale(null, gram.inverseSquareRootDegrees());
+        DenseMatrix map;
+        try (RunContext context = RunContext.sequential(seed)) {
+            map = ScalableConstrainedSpectralClustering.embeddingMap(gram, constrainedCodes, supervision.constraints(), n,
+                    k, options, context.backend(), diagnostics);
+        }
+        JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
+                LandmarkCoding.embed(coded.codes(), map, true)));
+        return new Spectral(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding, options.kmeans());
+    }
+
+    /** The rows of p distinct points drawn as the local engine's {@link Landmarks#random} draws them. */
+    private static DenseMatrix randomRows(DistributedPoints points, int p, SplittableRandom random) {
+        int[] rows = Bandwidths.sampleWithoutReplacement((int) points.size(), p, random);
+        long[] indices = new long[p];
+        for (int t = 0; t < p; t++) {
+            indices[t] = rows[t];
+        }
+        return LandmarkCoding.rowsAt(points, indices);
+    }
+
+    private static <T> JavaRDD<T> materialized(JavaRDD<T> rdd) {
+        rdd.count();
+        return rdd;
+    }
+
+    /**
+     * The provenance of a distributed fit. Its fingerprint is the SHA-256 of the per-block SHA-256
+     * digests of the scaled features (little-endian doubles), in row order: a pass over the data
+     * that needs no single stream of all of it, so not the local engine's digest of the same data.
+     */
+    private static Provenance provenance(AlgorithmDescriptor descriptor, ParameterValues values, long seed,
+                                         DistributedPoints points, int k, Supervision supervision,
+                                         List<String> featureNames) {
+        List<byte[]> digests = points.blocks().map(block -> {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            ByteBuffer buffer = ByteBuffer.allocate(8 * block.features().length).order(ByteOrder.LITTLE_ENDIAN);
+            for (double value : block.features()) {
+                buffer.putDouble(value);
+            }
+            digest.update(buffer.array());
+            return digest.digest();
+        }).collect();
+        String fingerprint;
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digests.forEach(digest::update);
+            fingerprint = HexFormat.of().formatHex(digest.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+        Map<String, String> parameters = descriptor.effectiveParameters(values);
+        return new Provenance(descriptor.name(), parameters, seed, CscVersion.get(), (int) points.size(),
+                points.dimension(), k, featureNames, fingerprint, supervision.constraints().mustLinkCount(),
+                supervision.constraints().cannotLinkCount(), supervision.size(),
+                java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+    }
+}
