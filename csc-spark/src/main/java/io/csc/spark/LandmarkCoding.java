@@ -1,5 +1,7 @@
 package io.csc.spark;
 
+import io.csc.algorithm.scpc.ComponentLandmarkGraph;
+import io.csc.algorithm.scpc.SelfExcludingCoding;
 import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
@@ -33,15 +35,32 @@ final class LandmarkCoding {
     private LandmarkCoding() {
     }
 
-    /** The sparse codes of a block of points: r landmark indices and weights per row (rows sorted by landmark). */
-    record CodeBlock(long firstIndex, int rows, int nearest, int[] columns, double[] values) implements Serializable {
+    /**
+     * The sparse codes of a block of points: r landmark indices and weights per row (rows sorted by
+     * landmark), or, with {@code rowPointers}, rows of any width (codes on graph nodes).
+     */
+    record CodeBlock(long firstIndex, int rows, int nearest, int[] columns, double[] values, int[] rowPointers)
+            implements Serializable {
+
+        /** Codes of r entries per row. */
+        CodeBlock(long firstIndex, int rows, int nearest, int[] columns, double[] values) {
+            this(firstIndex, rows, nearest, columns, values, null);
+        }
+
+        /** The block of the rows of {@code codes}, which may differ in width. */
+        static CodeBlock of(long firstIndex, SparseMatrix codes) {
+            return new CodeBlock(firstIndex, codes.rows(), 0, codes.columnIndices(), codes.values(), codes.rowPointers());
+        }
 
         SparseMatrix toSparse(int p) {
-            int[] rowPointers = new int[rows + 1];
-            for (int i = 0; i <= rows; i++) {
-                rowPointers[i] = i * nearest;
+            if (rowPointers != null) {
+                return new SparseMatrix(rows, p, rowPointers, columns, values);
             }
-            return new SparseMatrix(rows, p, rowPointers, columns, values);
+            int[] fixed = new int[rows + 1];
+            for (int i = 0; i <= rows; i++) {
+                fixed[i] = i * nearest;
+            }
+            return new SparseMatrix(rows, p, fixed, columns, values);
         }
     }
 
@@ -123,15 +142,32 @@ final class LandmarkCoding {
      * their summed statistics, the weights, and the Gram matrix and degrees of the codes.
      */
     static Coded encode(DistributedPoints data, DenseMatrix landmarks, SparseCodingOptions options) {
+        Codes codes = codes(data, landmarks, options, null);
+        return new Coded(codes.codes(), codes.sigma(), gram(codes.codes(), landmarks.rows()));
+    }
+
+    /** The sparse codes of all points (cached) and σ. */
+    record Codes(JavaRDD<CodeBlock> codes, double sigma) {
+    }
+
+    /**
+     * The sparse codes of every point by its r nearest landmarks and σ; with {@code selfLandmarks}
+     * (the global row index of each landmark) a point that is a landmark is coded by its r nearest
+     * other landmarks ({@link SelfExcludingCoding}), else {@code selfLandmarks} is null.
+     */
+    static Codes codes(DistributedPoints data, DenseMatrix landmarks, SparseCodingOptions options,
+                       long[] selfLandmarks) {
         JavaSparkContext spark = JavaSparkContext.fromSparkContext(data.blocks().context());
         int p = landmarks.rows();
         int d = landmarks.columns();
         int r = options.nearest();
         int stride = SparseCoding.needsAllSums(options) ? SparseCoding.sumStride(data.size()) : 0;
         Broadcast<double[]> table = spark.broadcast(landmarks.data());
+        Broadcast<SelfLookup> self = spark.broadcast(selfLandmarks == null ? null : SelfLookup.of(selfLandmarks));
         JavaRDD<NearestBlock> nearest = DistributedKMeans.cached(data.blocks().mapPartitions(partition -> {
             FaultInjection.check("sparse coding");
             SparseCoding.LandmarkTable landmarkTable = SparseCoding.LandmarkTable.of(new DenseMatrix(p, d, table.value()));
+            SelfLookup own = self.value();
             List<NearestBlock> out = new ArrayList<>();
             int step = SparseCoding.blockRows(p);
             SparseCoding.Workspace workspace = new SparseCoding.Workspace();
@@ -140,9 +176,12 @@ final class LandmarkCoding {
                 Dataset rows = Dataset.unlabelled("block", block.rows(), d, block.features());
                 List<NearestLandmarks> parts = new ArrayList<>();
                 for (int from = 0; from < block.rows(); from += step) {
-                    parts.add(SparseCoding.nearest(rows, from, Math.min(step, block.rows() - from), landmarkTable, r,
-                            stride, block.firstIndex(), workspace, LinearAlgebra.defaultBackend(),
-                            Parallel.sequential()));
+                    int count = Math.min(step, block.rows() - from);
+                    NearestLandmarks found = SparseCoding.nearest(rows, from, count, landmarkTable,
+                            own == null ? r : r + 1, stride, block.firstIndex(), workspace,
+                            LinearAlgebra.defaultBackend(), Parallel.sequential());
+                    parts.add(own == null ? found
+                            : SelfExcludingCoding.withoutSelf(found, r, own.landmarksOf(block.firstIndex() + from, count)));
                 }
                 out.add(new NearestBlock(block.firstIndex(), block.rows(), parts));
             }
@@ -158,14 +197,45 @@ final class LandmarkCoding {
             return total;
         }, BandwidthSums::plus);
         table.unpersist(false);
+        self.unpersist(false);
         double sigma = SparseCoding.sigma(options, sums, p);
         JavaRDD<CodeBlock> codes = DistributedKMeans.cached(nearest.map(block -> {
             SparseMatrix assembled = SparseCoding.assemble(block.parts(), block.rows(), p, sigma);
             return new CodeBlock(block.firstIndex(), block.rows(), r, assembled.columnIndices(), assembled.values());
         }));
-        LandmarkGram gram = gram(codes, p);
+        codes.count();
         nearest.unpersist(false);
-        return new Coded(codes, sigma, gram);
+        return new Codes(codes, sigma);
+    }
+
+    /** Which landmark each landmark point is: the global row indices ascending, with their landmark. */
+    record SelfLookup(long[] sortedPoints, int[] landmarkOfSorted) implements Serializable {
+
+        static SelfLookup of(long[] landmarkPoints) {
+            Integer[] order = new Integer[landmarkPoints.length];
+            for (int t = 0; t < order.length; t++) {
+                order[t] = t;
+            }
+            Arrays.sort(order, java.util.Comparator.comparingLong(t -> landmarkPoints[t]));
+            long[] sorted = new long[order.length];
+            int[] landmarks = new int[order.length];
+            for (int s = 0; s < order.length; s++) {
+                sorted[s] = landmarkPoints[order[s]];
+                landmarks[s] = order[s];
+            }
+            return new SelfLookup(sorted, landmarks);
+        }
+
+        /** For the rows {@code first .. first + count - 1}, the landmark each is, or -1. */
+        int[] landmarksOf(long first, int count) {
+            int[] own = new int[count];
+            Arrays.fill(own, -1);
+            for (int s = EmbeddedBlock.lowerBound(sortedPoints, first); s < sortedPoints.length
+                    && sortedPoints[s] < first + count; s++) {
+                own[(int) (sortedPoints[s] - first)] = landmarkOfSorted[s];
+            }
+            return own;
+        }
     }
 
     /** The Gram matrix {@code Z Zᵀ} and degrees of the codes, accumulated per partition. */
@@ -183,6 +253,36 @@ final class LandmarkCoding {
             return left;
         });
         return LandmarkGram.of(new DenseMatrix(p, p, total[0]), total[1]);
+    }
+
+    /** The codes on the nodes of SC-PC's landmark graph (cached), their Gram matrix and degrees, and the cut rows. */
+    record NodeCoding(JavaRDD<CodeBlock> codes, LandmarkGram gram, long cutPoints) {
+    }
+
+    /**
+     * The codes on the landmarks merged onto the nodes of SC-PC's landmark graph, row by row per
+     * partition with the nodes broadcast ({@link ComponentLandmarkGraph.Nodes#merge}), and the
+     * q x q Gram matrix and degrees of the result.
+     */
+    static NodeCoding onNodes(JavaRDD<CodeBlock> codes, ComponentLandmarkGraph.Nodes nodes, int p) {
+        JavaSparkContext spark = JavaSparkContext.fromSparkContext(codes.context());
+        Broadcast<ComponentLandmarkGraph.Nodes> shipped = spark.broadcast(nodes);
+        JavaRDD<scala.Tuple2<CodeBlock, Integer>> merged = DistributedKMeans.cached(codes.map(block -> {
+            ComponentLandmarkGraph.NodeCodes onNodes = shipped.value().merge(block.toSparse(p));
+            return new scala.Tuple2<>(CodeBlock.of(block.firstIndex(), onNodes.codes()), onNodes.cutPoints());
+        }));
+        long cutPoints = OrderedAggregation.aggregate(merged, partition -> {
+            long cut = 0;
+            while (partition.hasNext()) {
+                cut += partition.next()._2();
+            }
+            return cut;
+        }, Long::sum);
+        JavaRDD<CodeBlock> nodeCodes = DistributedKMeans.cached(merged.map(scala.Tuple2::_1));
+        LandmarkGram gram = gram(nodeCodes, nodes.nodeCount());
+        merged.unpersist(false);
+        shipped.unpersist(false);
+        return new NodeCoding(nodeCodes, gram, cutPoints);
     }
 
     /** The codes of the points at the given ascending global indices, in that order (count x p). */

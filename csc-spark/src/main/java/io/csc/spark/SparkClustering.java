@@ -6,7 +6,14 @@ import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.lsc.LscOptions;
+import io.csc.algorithm.Parameter;
 import io.csc.algorithm.scacs.ScacsOptions;
+import io.csc.algorithm.scpc.ComponentLandmarkGraph;
+import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
+import io.csc.algorithm.scpc.ScpcOptions;
+import io.csc.algorithm.scpc.ScpcVariant;
+import io.csc.constraint.ConstraintClosure;
+import io.csc.constraint.ConstraintSet;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkModel;
@@ -34,7 +41,8 @@ import org.apache.spark.api.java.JavaRDD;
 
 /**
  * The linear-time methods on Spark: the same steps as the local engine, the heavy ones on the
- * executors. For lsc-r, lsc-k and scacs:
+ * executors. For lsc-r, lsc-k and scacs (sc-pc, the robust variant, in {@code scpc}: the same steps with
+ * its self-excluding coding and its codes merged onto the nodes of its landmark graph):
  * <ol>
  * <li>landmarks: p row indices drawn on the driver exactly as the local engine draws them (same
  *     seed, same rows), their rows fetched; lsc-k then runs its Lloyd iterations as passes;</li>
@@ -49,7 +57,7 @@ import org.apache.spark.api.java.JavaRDD;
 public final class SparkClustering {
 
     /** The methods this engine runs. */
-    public static final List<String> METHODS = List.of("lsc-r", "lsc-k", "scacs");
+    public static final List<String> METHODS = List.of("lsc-r", "lsc-k", "scacs", "sc-pc");
 
     private SparkClustering() {
     }
@@ -98,10 +106,13 @@ public final class SparkClustering {
         long start = System.nanoTime();
         SplittableRandom random = new SplittableRandom(seed);
         Diagnostics.Builder diagnostics = Diagnostics.builder();
-        Spectral spectral = descriptor.name().equals("scacs")
-                ? scacs(ScalableConstrainedSpectralClustering.options(values), points, supervision, k, random, seed,
-                diagnostics)
-                : lsc(descriptor.name(), values, points, k, random, seed, diagnostics);
+        Spectral spectral = switch (descriptor.name()) {
+            case ScalableConstrainedSpectralClustering.NAME -> scacs(ScalableConstrainedSpectralClustering.options(values),
+                    points, supervision, k, random, seed, diagnostics);
+            case PairwiseConstraintSpectralClustering.NAME -> scpc(PairwiseConstraintSpectralClustering.options(values),
+                    points, supervision, k, random, seed, diagnostics);
+            default -> lsc(descriptor.name(), values, points, k, random, seed, diagnostics);
+        };
         DistributedKMeans.Result clusters;
         JavaRDD<EmbeddedBlock> embedding = spectral.embedding();
         boolean supervised = spectral.kmeans().supervised() && supervision.size() > 0;
@@ -187,6 +198,96 @@ public final class SparkClustering {
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(coded.codes(), map, true)));
         return new Spectral(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding, options.kmeans());
+    }
+
+    /**
+     * The robust SC-PC: the constrained points and random unconstrained ones as landmarks (drawn as
+     * the local engine draws them), the self-excluding coding per partition, the nodes of the
+     * landmark graph on the driver from the landmarks' own codes (O(p r)), the codes merged onto the
+     * nodes per partition, and the small eigenproblem on the q x q Gram matrix of the node codes.
+     */
+    private static Spectral scpc(ScpcOptions options, DistributedPoints points, Supervision supervision, int k,
+                                 SplittableRandom random, long seed, Diagnostics.Builder diagnostics) {
+        if (options.variant() != ScpcVariant.ROBUST) {
+            throw new IllegalArgumentException("sc-pc variant=paper runs on the local engine only (its propagation "
+                    + "works on whole columns of the affinity); drop --param variant=paper or --engine spark");
+        }
+        int n = (int) points.size();
+        ConstraintSet constraints = supervision.constraints();
+        int[] constrainedPositions = constraints.constrainedPoints();
+        int c = constrainedPositions.length;
+        int[] constrained = new int[c];
+        for (int t = 0; t < c; t++) {
+            constrained[t] = (int) supervision.points()[constrainedPositions[t]];
+        }
+        int wanted = options.randomLandmarks() == null ? LandmarkSpectralClustering.automaticLandmarks(n, k)
+                : options.randomLandmarks();
+        int[] randomPoints = PairwiseConstraintSpectralClustering.randomUnconstrained(n, constrained,
+                Math.min(wanted, n - c), random.split());
+        int p = c + randomPoints.length;
+        if (p < 2) {
+            throw new IllegalArgumentException(PairwiseConstraintSpectralClustering.NAME
+                    + " needs at least 2 landmarks, but has " + p);
+        }
+        long[] landmarkPoints = new long[p];
+        for (int t = 0; t < p; t++) {
+            landmarkPoints[t] = t < c ? constrained[t] : randomPoints[t - c];
+        }
+        long[] sorted = landmarkPoints.clone();
+        java.util.Arrays.sort(sorted);
+        int[] rowOfLandmark = new int[p];
+        for (int t = 0; t < p; t++) {
+            rowOfLandmark[t] = java.util.Arrays.binarySearch(sorted, landmarkPoints[t]);
+        }
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p - 1, diagnostics::warn);
+        int r = coding.nearest();
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> {
+            DenseMatrix rows = LandmarkCoding.rowsAt(points, sorted);
+            DenseMatrix ordered = DenseMatrix.zeros(p, rows.columns());
+            for (int t = 0; t < p; t++) {
+                for (int j = 0; j < rows.columns(); j++) {
+                    ordered.set(t, j, rows.get(rowOfLandmark[t], j));
+                }
+            }
+            return ordered;
+        });
+        LandmarkCoding.Codes codes = diagnostics.time("sparse coding",
+                () -> LandmarkCoding.codes(points, landmarks, coding, landmarkPoints));
+        ConstraintClosure closure = ConstraintClosure.of(constraints);
+        int[] componentOfConstrained = new int[c];
+        for (int t = 0; t < c; t++) {
+            componentOfConstrained[t] = closure.componentOf(constrainedPositions[t]);
+        }
+        ComponentLandmarkGraph.Nodes nodes = diagnostics.time("propagation", () -> ComponentLandmarkGraph.Nodes.of(
+                LandmarkCoding.codesAt(codes.codes(), sorted, p), rowOfLandmark, componentOfConstrained, closure));
+        LandmarkCoding.NodeCoding nodeCoding = diagnostics.time("node codes",
+                () -> LandmarkCoding.onNodes(codes.codes(), nodes, p));
+        codes.codes().unpersist(false);
+        int q = nodes.nodeCount();
+        diagnostics.put("variant", Parameter.enumText(ScpcVariant.ROBUST)).put("landmarks", p)
+                .put("constrainedLandmarks", c).put("randomLandmarks", randomPoints.length)
+                .put("nodes", q).put("joinedLandmarks", nodes.joinedLandmarks())
+                .put("components", closure.componentCount()).put("cannotLinkCuts", nodeCoding.cutPoints())
+                .put("nearest", r).put("sigma", codes.sigma())
+                .put("inconsistentCannotLinks", closure.inconsistencyCount());
+        PairwiseConstraintSpectralClustering.warnAboutConstraints(constraints, closure, diagnostics);
+        int m = ComponentLandmarkGraph.embeddingSize(k, q);
+        random.split();
+        ComponentLandmarkGraph.NodeSpectrum spectrum;
+        try (RunContext context = RunContext.sequential(seed)) {
+            spectrum = diagnostics.time("eigen", () -> ComponentLandmarkGraph.denseSpectrum(nodeCoding.gram(), m,
+                    context));
+        }
+        diagnostics.put("singularValues", spectrum.singularValues()).solver(null, spectrum.solution().status());
+        if (spectrum.singularValues().length < k) {
+            diagnostics.warn("The landmark graph has " + q + " nodes: " + spectrum.singularValues().length
+                    + " coordinates for k = " + k);
+        }
+        JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
+                LandmarkCoding.embed(nodeCoding.codes(), spectrum.nodeMap(), true)));
+        return new Spectral(landmarks, r, codes.sigma(),
+                ComponentLandmarkGraph.landmarkMap(spectrum.nodeMap(), nodes.nodeOfLandmark()), nodeCoding.codes(),
+                embedding, options.kmeans());
     }
 
     /** The rows of p distinct points drawn as the local engine's {@link Landmarks#random} draws them. */

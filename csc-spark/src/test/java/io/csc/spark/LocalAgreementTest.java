@@ -29,19 +29,20 @@ class LocalAgreementTest {
     static final Dataset MIXTURE = new GaussianMixture(3000, 6, 4, 3.0, 7).generate();
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lsc-r", "lsc-k", "scacs"})
+    @ValueSource(strings = {"lsc-r", "lsc-k", "scacs", "sc-pc"})
     void sameLabelsAsTheLocalEngine(String method) {
         ConstraintSet labels = ConstraintGenerator.labelledPoints(MIXTURE.labels(), 60, new SplittableRandom(3));
+        boolean supervised = !method.startsWith("lsc");
         int[] local;
         try (RunContext context = RunContext.of(5, 2)) {
             Dataset scaled = Scaling.ZSCORE.apply(MIXTURE);
             local = AlgorithmRegistry.byName(method).create(ParameterValues.parse(List.of(RESTARTS))).fit(scaled,
-                    method.equals("scacs") ? labels : ConstraintSet.empty(scaled.size()), 4, context).labels();
+                    supervised ? labels : ConstraintSet.empty(scaled.size()), 4, context).labels();
         }
         org.apache.spark.sql.Dataset<Row> frame = withKnownLabels(Frames.of(SharedSpark.session(), MIXTURE, 4), labels);
         ConstrainedClustering estimator = new ConstrainedClustering().setMethod(method).setK(4).setSeed(5)
                 .setParameter("kmeans-restarts", "3");
-        if (method.equals("scacs")) {
+        if (supervised) {
             estimator.setKnownLabelCol("known");
         }
         ConstrainedClusteringModel model = estimator.fit(frame);

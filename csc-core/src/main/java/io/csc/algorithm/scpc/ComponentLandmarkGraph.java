@@ -2,6 +2,7 @@ package io.csc.algorithm.scpc;
 
 import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
+import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkGraph;
 import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.Inconsistency;
@@ -55,7 +56,7 @@ import java.util.SplittableRandom;
  * or Lanczos products of O(n r) for the eigenvectors; memory O(n r + q²) on the dense path, O(n r)
  * on Lanczos.
  */
-final class ComponentLandmarkGraph {
+public final class ComponentLandmarkGraph {
 
     /** Above this many nodes the eigenvectors come from Lanczos on the implicit operator. */
     static final int DENSE_LIMIT = 2000;
@@ -82,96 +83,167 @@ final class ComponentLandmarkGraph {
      */
     static ComponentLandmarkGraph of(SparseMatrix landmarkCodes, int[] landmarkPoints, int constrainedCount,
                                      ConstraintClosure closure) {
-        int p = landmarkCodes.columns();
-        int components = closure.componentCount();
-        int[] nodeOfLandmark = new int[p];
-        int nodes = components;
-        boolean[] contradicted = new boolean[components];
-        for (Inconsistency inconsistency : closure.inconsistencies()) {
-            contradicted[closure.componentOf(inconsistency.first())] = true;
-        }
+        int[] componentOfConstrained = new int[constrainedCount];
         for (int t = 0; t < constrainedCount; t++) {
-            int component = closure.componentOf(landmarkPoints[t]);
-            nodeOfLandmark[t] = contradicted[component] ? nodes++ : component;
+            componentOfConstrained[t] = closure.componentOf(landmarkPoints[t]);
         }
-        int joined = 0;
-        Arrays.fill(nodeOfLandmark, constrainedCount, p, -1);
-        for (boolean changed = true; changed; ) {
-            changed = false;
-            int[] next = nodeOfLandmark.clone();
+        Nodes nodes = Nodes.of(landmarkCodes, landmarkPoints, componentOfConstrained, closure);
+        NodeCodes merged = nodes.merge(landmarkCodes);
+        return new ComponentLandmarkGraph(merged.codes(), nodes.nodeOfLandmark(), merged.cutPoints(),
+                nodes.joinedLandmarks());
+    }
+
+    /**
+     * The node of every landmark (step 1 of the class description), and what the per-row merge of
+     * the codes onto the nodes needs: small (O(p) plus the cannot-linked component pairs), so that
+     * it can be shipped to where the codes are.
+     *
+     * @param nodeOfLandmark the node of each landmark
+     * @param nodeCount q, the nodes
+     * @param components the must-link components (nodes {@code 0..components-1})
+     * @param cannotLinkedKeys the component pairs an explicit cannot-link separates, as sorted keys
+     *     {@code smaller * components + larger}
+     * @param joinedLandmarks the random landmarks that joined the component around them
+     */
+    public record Nodes(int[] nodeOfLandmark, int nodeCount, int components, long[] cannotLinkedKeys,
+                        int joinedLandmarks) implements java.io.Serializable {
+
+        /**
+         * The nodes of the landmarks, whose first {@code componentOfConstrained.length} are the
+         * constrained points (of the given must-link components of {@code closure}) and the rest
+         * random unconstrained ones; landmark t's own code is row {@code rowOfLandmark[t]} of
+         * {@code codes} and must not contain itself ({@link SelfExcludingCoding}).
+         */
+        public static Nodes of(SparseMatrix codes, int[] rowOfLandmark, int[] componentOfConstrained,
+                               ConstraintClosure closure) {
+            int p = rowOfLandmark.length;
+            int constrainedCount = componentOfConstrained.length;
+            int components = closure.componentCount();
+            int[] nodeOfLandmark = new int[p];
+            int nodes = components;
+            boolean[] contradicted = new boolean[components];
+            for (Inconsistency inconsistency : closure.inconsistencies()) {
+                contradicted[closure.componentOf(inconsistency.first())] = true;
+            }
+            for (int t = 0; t < constrainedCount; t++) {
+                int component = componentOfConstrained[t];
+                nodeOfLandmark[t] = contradicted[component] ? nodes++ : component;
+            }
+            int joined = 0;
+            Arrays.fill(nodeOfLandmark, constrainedCount, p, -1);
+            for (boolean changed = true; changed; ) {
+                changed = false;
+                int[] next = nodeOfLandmark.clone();
+                for (int t = constrainedCount; t < p; t++) {
+                    int component = nodeOfLandmark[t] >= 0 ? -1
+                            : surroundingComponent(codes, rowOfLandmark[t], t, nodeOfLandmark, components);
+                    if (component >= 0) {
+                        next[t] = component;
+                        joined++;
+                        changed = true;
+                    }
+                }
+                nodeOfLandmark = next;
+            }
             for (int t = constrainedCount; t < p; t++) {
-                int component = nodeOfLandmark[t] >= 0 ? -1
-                        : surroundingComponent(landmarkCodes, landmarkPoints[t], t, nodeOfLandmark, components);
-                if (component >= 0) {
-                    next[t] = component;
-                    joined++;
-                    changed = true;
+                if (nodeOfLandmark[t] < 0) {
+                    nodeOfLandmark[t] = nodes++;
                 }
             }
-            nodeOfLandmark = next;
+            long[] keys = closure.cannotLinkedComponentPairs().stream()
+                    .mapToLong(pair -> (long) pair.first() * components + pair.second()).sorted().toArray();
+            return new Nodes(nodeOfLandmark, nodes, components, keys, joined);
         }
-        for (int t = constrainedCount; t < p; t++) {
-            if (nodeOfLandmark[t] < 0) {
-                nodeOfLandmark[t] = nodes++;
+
+        /**
+         * Steps 2 to 4 of the class description on any rows of codes (each row on its own): the
+         * rows x q row-stochastic codes on the nodes, and how many rows lost a component to a
+         * cannot-link.
+         */
+        public NodeCodes merge(SparseMatrix landmarkCodes) {
+            int n = landmarkCodes.rows();
+            int[] rowPointers = landmarkCodes.rowPointers();
+            int[] columns = landmarkCodes.columnIndices();
+            double[] values = landmarkCodes.values();
+            int[] rows = new int[landmarkCodes.nonZeros()];
+            int[] nodeColumns = new int[rows.length];
+            double[] weights = new double[rows.length];
+            int count = 0;
+            int cutPoints = 0;
+            int widest = 0;
+            for (int i = 0; i < n; i++) {
+                widest = Math.max(widest, rowPointers[i + 1] - rowPointers[i]);
             }
+            int[] rowNodes = new int[widest];
+            double[] rowWeights = new double[widest];
+            double[] nodeTotals = new double[widest];
+            for (int i = 0; i < n; i++) {
+                int from = rowPointers[i];
+                int size = rowPointers[i + 1] - from;
+                for (int t = 0; t < size; t++) {
+                    rowNodes[t] = nodeOfLandmark[columns[from + t]];
+                }
+                for (int t = 0; t < size; t++) {
+                    int share = 0;
+                    for (int u = 0; u < size; u++) {
+                        share += rowNodes[u] == rowNodes[t] ? 1 : 0;
+                    }
+                    rowWeights[t] = values[from + t] * share / size;
+                }
+                for (int t = 0; t < size; t++) {
+                    double total = 0;
+                    for (int u = 0; u < size; u++) {
+                        total += rowNodes[u] == rowNodes[t] ? rowWeights[u] : 0.0;
+                    }
+                    nodeTotals[t] = total;
+                }
+                boolean cut = false;
+                double sum = 0;
+                for (int t = 0; t < size; t++) {
+                    if (separatedFromHeavier(t, size, rowNodes, nodeTotals)) {
+                        rowWeights[t] = 0;
+                        cut = true;
+                    }
+                    sum += rowWeights[t];
+                }
+                cutPoints += cut ? 1 : 0;
+                for (int t = 0; t < size; t++) {
+                    if (rowWeights[t] > 0) {
+                        rows[count] = i;
+                        nodeColumns[count] = rowNodes[t];
+                        weights[count++] = rowWeights[t] / sum;
+                    }
+                }
+            }
+            SparseMatrix merged = SparseMatrix.fromTriplets(n, nodeCount, rows, nodeColumns, weights, count,
+                    SparseMatrix.Duplicates.SUM);
+            return new NodeCodes(merged, cutPoints);
         }
-        int n = landmarkCodes.rows();
-        int[] rowPointers = landmarkCodes.rowPointers();
-        int[] columns = landmarkCodes.columnIndices();
-        double[] values = landmarkCodes.values();
-        int[] rows = new int[landmarkCodes.nonZeros()];
-        int[] nodeColumns = new int[rows.length];
-        double[] weights = new double[rows.length];
-        int count = 0;
-        int cutPoints = 0;
-        int widest = 0;
-        for (int i = 0; i < n; i++) {
-            widest = Math.max(widest, rowPointers[i + 1] - rowPointers[i]);
+
+        /**
+         * Whether entry t of a code lies in a component that an explicit cannot-link separates from a
+         * heavier component of the same code (ties: the component of larger index is cut).
+         */
+        private boolean separatedFromHeavier(int t, int size, int[] rowNodes, double[] nodeTotals) {
+            int node = rowNodes[t];
+            if (node >= components) {
+                return false;
+            }
+            for (int u = 0; u < size; u++) {
+                int other = rowNodes[u];
+                if (other < components && other != node
+                        && (nodeTotals[u] > nodeTotals[t] || (nodeTotals[u] == nodeTotals[t] && other < node))
+                        && Arrays.binarySearch(cannotLinkedKeys,
+                        (long) Math.min(node, other) * components + Math.max(node, other)) >= 0) {
+                    return true;
+                }
+            }
+            return false;
         }
-        int[] rowNodes = new int[widest];
-        double[] rowWeights = new double[widest];
-        double[] nodeTotals = new double[widest];
-        for (int i = 0; i < n; i++) {
-            int from = rowPointers[i];
-            int size = rowPointers[i + 1] - from;
-            for (int t = 0; t < size; t++) {
-                rowNodes[t] = nodeOfLandmark[columns[from + t]];
-            }
-            for (int t = 0; t < size; t++) {
-                int share = 0;
-                for (int u = 0; u < size; u++) {
-                    share += rowNodes[u] == rowNodes[t] ? 1 : 0;
-                }
-                rowWeights[t] = values[from + t] * share / size;
-            }
-            for (int t = 0; t < size; t++) {
-                double total = 0;
-                for (int u = 0; u < size; u++) {
-                    total += rowNodes[u] == rowNodes[t] ? rowWeights[u] : 0.0;
-                }
-                nodeTotals[t] = total;
-            }
-            boolean cut = false;
-            double sum = 0;
-            for (int t = 0; t < size; t++) {
-                if (separatedFromHeavier(t, size, rowNodes, nodeTotals, components, closure)) {
-                    rowWeights[t] = 0;
-                    cut = true;
-                }
-                sum += rowWeights[t];
-            }
-            cutPoints += cut ? 1 : 0;
-            for (int t = 0; t < size; t++) {
-                if (rowWeights[t] > 0) {
-                    rows[count] = i;
-                    nodeColumns[count] = rowNodes[t];
-                    weights[count++] = rowWeights[t] / sum;
-                }
-            }
-        }
-        SparseMatrix merged = SparseMatrix.fromTriplets(n, nodes, rows, nodeColumns, weights, count,
-                SparseMatrix.Duplicates.SUM);
-        return new ComponentLandmarkGraph(merged, nodeOfLandmark, cutPoints, joined);
+    }
+
+    /** Codes on the nodes and the rows that lost a component to a cannot-link. */
+    public record NodeCodes(SparseMatrix codes, int cutPoints) {
     }
 
     /**
@@ -197,27 +269,6 @@ final class ComponentLandmarkGraph {
             }
         }
         return inside >= JOIN_AGREEMENT ? component : -1;
-    }
-
-    /**
-     * Whether entry t of a code lies in a component that an explicit cannot-link separates from a
-     * heavier component of the same code (ties: the component of larger index is cut).
-     */
-    private static boolean separatedFromHeavier(int t, int size, int[] rowNodes, double[] nodeTotals, int components,
-                                                ConstraintClosure closure) {
-        int node = rowNodes[t];
-        if (node >= components) {
-            return false;
-        }
-        for (int u = 0; u < size; u++) {
-            int other = rowNodes[u];
-            if (other < components && other != node
-                    && (nodeTotals[u] > nodeTotals[t] || (nodeTotals[u] == nodeTotals[t] && other < node))
-                    && closure.areCannotLinked(node, other)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The n x q row-stochastic codes on the nodes. */
@@ -256,41 +307,83 @@ final class ComponentLandmarkGraph {
      */
     Spectral embed(int k, LanczosOptions lanczos, SplittableRandom random, RunContext context) {
         int q = nodeCount();
+        int m = embeddingSize(k, q);
+        LandmarkGraph graph = LandmarkGraph.of(codes);
+        NodeSpectrum spectrum;
+        if (q <= DENSE_LIMIT) {
+            spectrum = denseSpectrum(graph.gram(), m, context);
+        } else {
+            double[] trivial = trivialVector(graph.degrees());
+            Eigensolvers.Solution solution = Eigensolvers.lanczos(deflatedGram(graph.normalizedCodes(), trivial,
+                    context.parallel()), m, Spectrum.LARGEST, lanczos, random);
+            double[] singular = singularValues(solution, m);
+            spectrum = new NodeSpectrum(graph.rightSingularMap(solution.pairs().vectors(), singular), singular,
+                    solution);
+        }
+        DenseMatrix embedding = LandmarkGraph.embed(codes, spectrum.nodeMap(), context.parallel());
+        embedding.normalizeRows();
+        return new Spectral(embedding, landmarkMap(spectrum.nodeMap(), nodeOfLandmark), spectrum.singularValues(),
+                spectrum.solution());
+    }
+
+    /** m = min(k, q - 1), the coordinates of the embedding; refused when the graph has a single node. */
+    public static int embeddingSize(int k, int q) {
         int m = Math.min(k, q - 1);
         if (m < 1) {
             throw new IllegalArgumentException(PairwiseConstraintSpectralClustering.NAME + " has a landmark graph of "
                     + q + " node(s) (the must-links join every landmark): give fewer must-links or more points");
         }
-        LandmarkGraph graph = LandmarkGraph.of(codes);
-        double[] trivial = trivialVector(graph.degrees());
-        Eigensolvers.Solution solution;
-        if (q <= DENSE_LIMIT) {
-            DenseMatrix gram = graph.normalizedGram();
-            for (int a = 0; a < q; a++) {
-                for (int b = 0; b < q; b++) {
-                    gram.set(a, b, gram.get(a, b) - trivial[a] * trivial[b]);
-                }
+        return m;
+    }
+
+    /**
+     * The leading non-trivial singular vectors of the node graph, as the q x m map taking node codes
+     * to coordinates (before the rows are scaled to unit length).
+     *
+     * @param nodeMap q x m, {@code D^-1/2 A Σ^-1}
+     * @param singularValues the m singular values
+     * @param solution how they were found
+     */
+    public record NodeSpectrum(DenseMatrix nodeMap, double[] singularValues, Eigensolvers.Solution solution) {
+    }
+
+    /**
+     * The m leading non-trivial singular vectors from the q x q Gram matrix and degrees of the node
+     * codes, solved densely ({@code ẐẐᵀ - a₀a₀ᵀ}).
+     */
+    public static NodeSpectrum denseSpectrum(LandmarkGram gram, int m, RunContext context) {
+        int q = gram.size();
+        double[] trivial = trivialVector(gram.degrees());
+        DenseMatrix normalized = gram.normalizedGram();
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b < q; b++) {
+                normalized.set(a, b, normalized.get(a, b) - trivial[a] * trivial[b]);
             }
-            solution = Eigensolvers.largestDense(gram, m, context);
-        } else {
-            solution = Eigensolvers.lanczos(deflatedGram(graph.normalizedCodes(), trivial, context.parallel()), m,
-                    Spectrum.LARGEST, lanczos, random);
         }
+        Eigensolvers.Solution solution = Eigensolvers.largestDense(normalized, m, context);
+        double[] singular = singularValues(solution, m);
+        return new NodeSpectrum(gram.rightSingularMap(solution.pairs().vectors(), singular), singular, solution);
+    }
+
+    private static double[] singularValues(Eigensolvers.Solution solution, int m) {
         double[] eigenvalues = solution.pairs().values();
         double[] singular = new double[m];
         for (int j = 0; j < m; j++) {
             singular[j] = Math.sqrt(Math.max(0.0, eigenvalues[j]));
         }
-        DenseMatrix nodeMap = graph.rightSingularMap(solution.pairs().vectors(), singular);
-        DenseMatrix embedding = LandmarkGraph.embed(codes, nodeMap, context.parallel());
-        embedding.normalizeRows();
+        return singular;
+    }
+
+    /** The p x m map taking codes on the landmarks to coordinates: each landmark takes its node's row. */
+    public static DenseMatrix landmarkMap(DenseMatrix nodeMap, int[] nodeOfLandmark) {
+        int m = nodeMap.columns();
         DenseMatrix landmarkMap = DenseMatrix.zeros(nodeOfLandmark.length, m);
         for (int t = 0; t < nodeOfLandmark.length; t++) {
             for (int j = 0; j < m; j++) {
                 landmarkMap.set(t, j, nodeMap.get(nodeOfLandmark[t], j));
             }
         }
-        return new Spectral(embedding, landmarkMap, singular, solution);
+        return landmarkMap;
     }
 
     /** {@code a₀ = D^1/2 1 / ||D^1/2 1||}, the left singular vector of σ = 1 of row-stochastic codes. */

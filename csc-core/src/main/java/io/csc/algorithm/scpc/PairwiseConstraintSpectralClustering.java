@@ -238,29 +238,28 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
                 diagnostics.build(), model);
     }
 
-    /** {@code count} distinct points outside the sorted {@code constrained}, ascending. */
-    private static int[] randomUnconstrained(int n, int[] constrained, int count, SplittableRandom random) {
-        int[] free = new int[n - constrained.length];
-        int filled = 0;
-        int next = 0;
-        for (int i = 0; i < n; i++) {
-            if (next < constrained.length && constrained[next] == i) {
-                next++;
-            } else {
-                free[filled++] = i;
-            }
-        }
-        int[] drawn = Bandwidths.sampleWithoutReplacement(free.length, count, random);
+    /**
+     * {@code count} distinct points of {@code 0..n-1} outside the ascending {@code constrained},
+     * drawn uniformly, ascending; memory O(count + |constrained|), nothing of size n.
+     */
+    public static int[] randomUnconstrained(int n, int[] constrained, int count, SplittableRandom random) {
+        int[] drawn = Bandwidths.sampleWithoutReplacement(n - constrained.length, count, random);
         int[] points = new int[count];
+        int skipped = 0;
         for (int t = 0; t < count; t++) {
-            points[t] = free[drawn[t]];
+            int point = drawn[t] + skipped;
+            while (skipped < constrained.length && constrained[skipped] <= point) {
+                skipped++;
+                point++;
+            }
+            points[t] = point;
         }
-        Arrays.sort(points);
         return points;
     }
 
-    private static void warnAboutConstraints(ConstraintSet constraints, ConstraintClosure closure,
-                                             Diagnostics.Builder diagnostics) {
+    /** The warnings about supervision that sc-pc cannot use as given: soft weights, contradicted components. */
+    public static void warnAboutConstraints(ConstraintSet constraints, ConstraintClosure closure,
+                                            Diagnostics.Builder diagnostics) {
         if (!constraints.isHard()) {
             diagnostics.warn("sc-pc has no soft constraints: the weights were ignored and every constraint used as hard");
         }

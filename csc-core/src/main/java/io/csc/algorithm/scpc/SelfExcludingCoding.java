@@ -29,7 +29,7 @@ import java.util.List;
  *
  * <p>Same cost as {@link SparseCoding#encode}: one more candidate per point.
  */
-final class SelfExcludingCoding {
+public final class SelfExcludingCoding {
 
     private SelfExcludingCoding() {
     }
@@ -59,7 +59,7 @@ final class SelfExcludingCoding {
             int count = Math.min(blockRows, n - start);
             NearestLandmarks wide = SparseCoding.nearest(data, start, count, table, r + 1, stride, workspace,
                     context.backend(), context.parallel());
-            blocks.add(withoutSelf(wide, start, r, landmarkOfPoint));
+            blocks.add(withoutSelf(wide, r, Arrays.copyOfRange(landmarkOfPoint, start, start + count)));
             context.progress().progress("sparse coding", blocks.size(), blockCount);
         }
         SparseCodingOptions kept = new SparseCodingOptions(r, options.rule(), options.sigma());
@@ -67,13 +67,18 @@ final class SelfExcludingCoding {
         return new SparseCode(SparseCoding.assemble(blocks, n, p, sigma), sigma);
     }
 
-    /** The r of the r + 1 nearest landmarks of each row: without the row's own landmark, else without the farthest. */
-    private static NearestLandmarks withoutSelf(NearestLandmarks wide, int start, int r, int[] landmarkOfPoint) {
+    /**
+     * The r of the r + 1 nearest landmarks of each row of a block: without the row's own landmark,
+     * else without the farthest.
+     *
+     * @param ownLandmark for each row of the block, the landmark that is the row's point, or -1
+     */
+    public static NearestLandmarks withoutSelf(NearestLandmarks wide, int r, int[] ownLandmark) {
         int rows = wide.rows();
         int[] indices = new int[rows * r];
         double[] distances = new double[rows * r];
         for (int row = 0; row < rows; row++) {
-            int own = landmarkOfPoint[start + row];
+            int own = ownLandmark[row];
             int from = row * (r + 1);
             int kept = 0;
             for (int t = 0; t <= r && kept < r; t++) {
