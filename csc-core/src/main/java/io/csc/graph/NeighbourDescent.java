@@ -26,6 +26,10 @@ import java.util.SplittableRandom;
  * each (ρ = 1/2, the paper's sampling rate, and at least {@value #MINIMUM_SAMPLE}), sampled by a
  * random priority, forward and reverse alike. Beyond the paper:
  * <ul>
+ * <li><b>The start.</b> The lists start random, then take every pair of points of a leaf of
+ *     {@value #TREES} random projection trees ({@link ProjectionTree}, leaves of K points), as
+ *     PyNNDescent does: fewer iterations follow. The points are renumbered in the order of the first
+ *     tree's leaves, so that near points lie near in memory.</li>
  * <li><b>The search space.</b> Distances during the search are single precision. Data with more
  *     than {@value #SEARCH_DIMENSIONS} features is searched in the space of its leading
  *     {@value #SEARCH_DIMENSIONS} principal components (from the covariance of up to
@@ -64,6 +68,10 @@ public final class NeighbourDescent {
     private static final int BATCH = 8192;
     /** Points per parallel task of a local join. */
     private static final int CHUNK = 256;
+    /** Random projection trees whose leaves start the lists. */
+    static final int TREES = 8;
+    /** Leaves per parallel task of the trees' joins. */
+    private static final int LEAF_GRAIN = 64;
     /** Rows per block of the projection. */
     private static final int PROJECTION_BLOCK = 4096;
 
@@ -102,10 +110,22 @@ public final class NeighbourDescent {
         boolean projected = data.dimension() > SEARCH_DIMENSIONS;
         float[] space = projected ? principalComponents(data, SEARCH_DIMENSIONS, context) : singlePrecision(data);
         int m = projected ? SEARCH_DIMENSIONS : data.dimension();
-        Search search = new Search(space, n, m, candidates(k, n, projected), context.seed(), context.parallel());
-        search.run(context);
-        return new Result(search.exactNearest(data, k, context.parallel()), search.iterations, search.evaluations, m,
-                search.capacity);
+        int capacity = candidates(k, n, projected);
+        long seed = context.seed();
+        List<ProjectionTree> trees = context.parallel().map(TREES, 1, (tree, next) ->
+                ProjectionTree.build(space, n, m, capacity, mix(seed + 0x7472656573L + tree)));
+        // the points renumbered in the order of the first tree's leaves, so that near points lie near in memory
+        int[] order = trees.get(0).order();
+        int[] position = new int[n];
+        float[] local = new float[n * m];
+        for (int i = 0; i < n; i++) {
+            position[order[i]] = i;
+            System.arraycopy(space, order[i] * m, local, i * m, m);
+        }
+        Search search = new Search(local, n, m, capacity, seed, context.parallel());
+        search.run(trees, position, context);
+        return new Result(search.exactNearest(data, k, order, context.parallel()), search.iterations,
+                search.evaluations, m, capacity);
     }
 
     /** The features as one single-precision array (the data's own when it is held so). */
@@ -225,8 +245,11 @@ public final class NeighbourDescent {
             this.oldCounts = new int[n];
         }
 
-        void run(RunContext context) {
+        void run(List<ProjectionTree> trees, int[] position, RunContext context) {
             start();
+            for (ProjectionTree tree : trees) {
+                joinLeaves(tree, position);
+            }
             for (iterations = 1; iterations <= MAX_ITERATIONS; iterations++) {
                 sampleCandidates(iterations);
                 long changes = 0;
@@ -239,6 +262,23 @@ public final class NeighbourDescent {
                 }
             }
             iterations = Math.min(iterations, MAX_ITERATIONS);
+        }
+
+        /** Every pair of points of a leaf of {@code tree} (numbered by {@code position}) offered to both lists. */
+        private void joinLeaves(ProjectionTree tree, int[] position) {
+            int[] order = tree.order();
+            int[] starts = tree.starts();
+            apply(parallel.map(tree.leaves(), LEAF_GRAIN, (first, last) -> {
+                Updates updates = new Updates(LEAF_GRAIN * capacity * capacity / 4);
+                for (int leaf = first; leaf < last; leaf++) {
+                    for (int a = starts[leaf]; a < starts[leaf + 1]; a++) {
+                        for (int b = a + 1; b < starts[leaf + 1]; b++) {
+                            updates.consider(position[order[a]], position[order[b]]);
+                        }
+                    }
+                }
+                return updates;
+            }));
         }
 
         /** Every list filled with distinct random points other than its own, all new. */
@@ -347,7 +387,7 @@ public final class NeighbourDescent {
          */
         private long localJoin(int from, int to) {
             List<Updates> proposals = parallel.map(to - from, CHUNK, (start, end) -> {
-                Updates updates = new Updates();
+                Updates updates = new Updates((end - start) * sampled * sampled / 2);
                 for (int i = from + start; i < from + end; i++) {
                     int base = i * sampled;
                     int newCount = newCounts[i];
@@ -364,6 +404,11 @@ public final class NeighbourDescent {
                 }
                 return updates;
             });
+            return apply(proposals);
+        }
+
+        /** Offers every proposed pair to both lists, in order; returns the number of list entries that changed. */
+        private long apply(List<Updates> proposals) {
             long changes = 0;
             for (Updates updates : proposals) {
                 evaluations += updates.evaluated;
@@ -380,11 +425,18 @@ public final class NeighbourDescent {
 
         /** Pairs a local join proposes, with their distances. */
         private final class Updates {
-            private int[] first = new int[256];
-            private int[] second = new int[256];
-            private float[] distance = new float[256];
+            private int[] first;
+            private int[] second;
+            private float[] distance;
             private int size;
             private long evaluated;
+
+            /** Room for {@code expected} pairs before the arrays grow. */
+            Updates(int expected) {
+                first = new int[expected];
+                second = new int[expected];
+                distance = new float[expected];
+            }
 
             void consider(int p, int q) {
                 if (p == q) {
@@ -394,9 +446,9 @@ public final class NeighbourDescent {
                 evaluated++;
                 if (value < distances[p * capacity] || value < distances[q * capacity]) {
                     if (size == first.length) {
-                        first = Arrays.copyOf(first, 2 * size);
-                        second = Arrays.copyOf(second, 2 * size);
-                        distance = Arrays.copyOf(distance, 2 * size);
+                        first = Arrays.copyOf(first, 2 * size + 16);
+                        second = Arrays.copyOf(second, 2 * size + 16);
+                        distance = Arrays.copyOf(distance, 2 * size + 16);
                     }
                     first[size] = p;
                     second[size] = q;
@@ -496,29 +548,31 @@ public final class NeighbourDescent {
 
         /**
          * The k nearest of every point's candidates by their exact distances in the full feature
-         * space (double precision), ascending, ties to the smaller index.
+         * space (double precision), ascending, ties to the smaller index; {@code point[i]} is the
+         * data's row of the search's point i.
          */
-        NeighbourLists exactNearest(Dataset data, int k, Parallel parallel) {
+        NeighbourLists exactNearest(Dataset data, int k, int[] point, Parallel parallel) {
             int d = data.dimension();
             int[] indices = new int[n * k];
             double[] exact = new double[n * k];
             parallel.forRange(n, CHUNK, (from, to) -> {
-                double[] point = new double[d];
+                double[] row = new double[d];
                 double[] other = new double[d];
                 int[] order = new int[capacity];
                 double[] candidate = new double[capacity];
                 for (int i = from; i < to; i++) {
-                    data.copyRow(i, point, 0);
+                    int self = point[i];
+                    data.copyRow(self, row, 0);
                     int base = i * capacity;
                     for (int t = 0; t < capacity; t++) {
-                        data.copyRow(neighbours[base + t], other, 0);
-                        candidate[t] = DistanceKernels.squaredDistance(point, 0, other, 0, d);
-                        order[t] = neighbours[base + t];
+                        order[t] = point[neighbours[base + t]];
+                        data.copyRow(order[t], other, 0);
+                        candidate[t] = DistanceKernels.squaredDistance(row, 0, other, 0, d);
                     }
                     sortByDistanceThenIndex(order, candidate, capacity);
                     for (int t = 0; t < k; t++) {
-                        indices[i * k + t] = order[t];
-                        exact[i * k + t] = Math.sqrt(candidate[t]);
+                        indices[self * k + t] = order[t];
+                        exact[self * k + t] = Math.sqrt(candidate[t]);
                     }
                 }
             });
