@@ -32,7 +32,7 @@ public record FitKey(String dataset, String algorithm, Map<String, String> param
                      int repetition) {
         return new FitKey(data.name(), algorithm.name(), algorithm.effectiveParameters(), plan.kind().text(),
                 amount == null ? null : amount.text(), repetition,
-                amount == null ? null : plan.supervisionSeed(data.name(), amount, repetition),
+                amount == null ? null : plan.drawSeed(data, amount, repetition),
                 plan.runSeed(data.name(), repetition));
     }
 
