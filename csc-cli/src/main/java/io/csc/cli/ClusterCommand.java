@@ -6,6 +6,7 @@ import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
 import io.csc.api.ClusteringEngine;
+import io.csc.api.NeighbourSearch;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
@@ -75,6 +76,12 @@ final class ClusterCommand implements Callable<Integer> {
             + "(implies --json).")
     boolean jsonLabels;
 
+    @Option(names = "--neighbour-search", defaultValue = "auto", paramLabel = "auto|exact|approximate",
+            description = "How k-NN graphs find their neighbours: exact (every distance), approximate (NN-descent; its "
+                    + "recall on a sample is in diagnostics.neighbourSearch), or auto: exact up to "
+                    + NeighbourSearch.AUTO_EXACT_LIMIT + " points (default: ${DEFAULT-VALUE}).")
+    String neighbourSearch;
+
     @Option(names = "--save-model", paramLabel = "FILE",
             description = "Save the fitted model (scaling, placement of new points, provenance) for 'csc predict'.")
     Path saveModel;
@@ -87,6 +94,13 @@ final class ClusterCommand implements Callable<Integer> {
         ParameterValues values = ParameterValues.parse(parameters);
         AlgorithmConfiguration configuration = new AlgorithmConfiguration(descriptor, values);
         ClusteringAlgorithm method = configuration.create();
+        NeighbourSearch search;
+        try {
+            search = NeighbourSearch.parse(neighbourSearch);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --neighbour-search '" + neighbourSearch
+                    + "': expected auto, exact or approximate");
+        }
         Path[] inputs = {data.inputFile(dataName), supervision.constraints, supervision.labels, supervision.groups};
         labelOutput.check(inputs);
         OutputFile modelOutput = saveModel == null ? null : OutputFile.of(saveModel, "--save-model");
@@ -118,7 +132,7 @@ final class ClusterCommand implements Callable<Integer> {
                 fitted = fit.model();
             }
         } else {
-            try (RunContext context = common.context(err)) {
+            try (RunContext context = common.context(err).withNeighbourSearch(search)) {
                 backend = LinearAlgebra.describe(context.backend());
                 result = method.fit(dataset, constraints, clusters, context);
             } catch (OutOfMemoryError error) {

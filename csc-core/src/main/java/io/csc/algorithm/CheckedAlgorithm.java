@@ -1,16 +1,20 @@
 package io.csc.algorithm;
 
 import io.csc.api.RunContext;
+import io.csc.api.RunNotes;
 import io.csc.cluster.CanonicalLabels;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.Precision;
+import java.util.Map;
 
 /**
  * A method whose results leave nothing to chance or silence: cluster ids in
  * {@link CanonicalLabels canonical order}, so that the same partition always has the same labels;
  * a {@link Collapse} of a constrained method and a lopsided or incomplete partition
- * ({@link ClusterOccupancy}) in the warnings. Every method the registry builds is wrapped in one.
+ * ({@link ClusterOccupancy}) in the warnings; what the run's building blocks noted
+ * ({@link RunNotes}, such as how a k-NN graph found its neighbours) in the diagnostics. Every
+ * method the registry builds is wrapped in one.
  */
 public final class CheckedAlgorithm implements ClusteringAlgorithm {
 
@@ -46,19 +50,24 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         boolean widen = needsWidening(data);
+        RunNotes notes = RunNotes.collecting();
         ClusteringResult result = checked(method.fit(widen ? data.inPrecision(Precision.DOUBLE) : data, constraints,
-                k, context), constraints);
-        return widen ? widened(result) : result;
+                k, context.withNotes(notes)), constraints);
+        return annotated(result, widen, notes.values());
     }
 
-    /** The method's preparation, each fit checked as {@link #fit} checks it. */
+    /** The method's preparation, each fit checked and annotated as {@link #fit} does. */
     @Override
     public PreparedFit prepare(Dataset data, int k, RunContext context) {
         boolean widen = needsWidening(data);
-        PreparedFit prepared = method.prepare(widen ? data.inPrecision(Precision.DOUBLE) : data, k, context);
+        RunNotes preparation = RunNotes.collecting();
+        PreparedFit prepared = method.prepare(widen ? data.inPrecision(Precision.DOUBLE) : data, k,
+                context.withNotes(preparation));
         return (constraints, fitContext) -> {
-            ClusteringResult result = checked(prepared.fit(constraints, fitContext), constraints);
-            return widen ? widened(result) : result;
+            RunNotes notes = RunNotes.collecting();
+            preparation.values().forEach(notes::put);
+            ClusteringResult result = checked(prepared.fit(constraints, fitContext.withNotes(notes)), constraints);
+            return annotated(result, widen, notes.values());
         };
     }
 
@@ -66,11 +75,18 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return data.precision() == Precision.FLOAT && !method.acceptsSinglePrecision();
     }
 
-    private ClusteringResult widened(ClusteringResult result) {
-        return result.withDiagnostics(Diagnostics.builder().merge(result.diagnostics())
-                .warn(method.name() + " computes on double-precision features: the single-precision data was "
-                        + "widened for the fit (the landmark methods lsc-r, scacs and sc-pc keep single precision)")
-                .build());
+    /** The result with the run's notes in its diagnostics, and a warning when the data was widened. */
+    private ClusteringResult annotated(ClusteringResult result, boolean widen, Map<String, Object> notes) {
+        if (!widen && notes.isEmpty()) {
+            return result;
+        }
+        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(result.diagnostics());
+        notes.forEach(diagnostics::put);
+        if (widen) {
+            diagnostics.warn(method.name() + " computes on double-precision features: the single-precision data was "
+                    + "widened for the fit (the landmark methods lsc-r, scacs and sc-pc keep single precision)");
+        }
+        return result.withDiagnostics(diagnostics.build());
     }
 
     private ClusteringResult checked(ClusteringResult fitted, ConstraintSet constraints) {

@@ -5,6 +5,7 @@ import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.ParallelBackend;
 import io.csc.util.Parallel;
 import io.csc.util.ProgressListener;
+import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
@@ -25,12 +26,17 @@ public final class RunContext implements AutoCloseable {
     private final Parallel parallel;
     private final ParallelBackend backend;
     private final ProgressListener progress;
+    private final NeighbourSearch neighbourSearch;
+    private final RunNotes notes;
 
-    private RunContext(long seed, Parallel parallel, LinearAlgebraBackend backend, ProgressListener progress) {
+    private RunContext(long seed, Parallel parallel, LinearAlgebraBackend backend, ProgressListener progress,
+                       NeighbourSearch neighbourSearch, RunNotes notes) {
         this.seed = seed;
         this.parallel = parallel;
         this.backend = ParallelBackend.over(backend, parallel);
         this.progress = progress;
+        this.neighbourSearch = Objects.requireNonNull(neighbourSearch, "neighbourSearch");
+        this.notes = Objects.requireNonNull(notes, "notes");
     }
 
     /**
@@ -43,7 +49,8 @@ public final class RunContext implements AutoCloseable {
 
     /** A context with {@code threads} workers, {@code backend}'s kernels and no progress output. */
     public static RunContext of(long seed, int threads, LinearAlgebraBackend backend) {
-        return new RunContext(seed, Parallel.withThreads(threads), backend, ProgressListener.NONE);
+        return new RunContext(seed, Parallel.withThreads(threads), backend, ProgressListener.NONE, NeighbourSearch.AUTO,
+                RunNotes.NONE);
     }
 
     /** A single-threaded context with the default backend. */
@@ -53,17 +60,37 @@ public final class RunContext implements AutoCloseable {
 
     /** The same threads and backend with another progress listener. */
     public RunContext withProgress(ProgressListener listener) {
-        return new RunContext(seed, parallel, backend, listener);
+        return new RunContext(seed, parallel, backend, listener, neighbourSearch, notes);
     }
 
     /** The same threads and progress listener with another seed. */
     public RunContext withSeed(long newSeed) {
-        return new RunContext(newSeed, parallel, backend, progress);
+        return new RunContext(newSeed, parallel, backend, progress, neighbourSearch, notes);
     }
 
     /** The same context with another backend (tests run on both). */
     public RunContext withBackend(LinearAlgebraBackend newBackend) {
-        return new RunContext(seed, parallel, newBackend, progress);
+        return new RunContext(seed, parallel, newBackend, progress, neighbourSearch, notes);
+    }
+
+    /** The same context finding k-NN graphs' neighbours by {@code search}. */
+    public RunContext withNeighbourSearch(NeighbourSearch search) {
+        return new RunContext(seed, parallel, backend, progress, search, notes);
+    }
+
+    /** The same context recording its building blocks' facts into {@code newNotes}. */
+    public RunContext withNotes(RunNotes newNotes) {
+        return new RunContext(seed, parallel, backend, progress, neighbourSearch, newNotes);
+    }
+
+    /** How k-NN graphs find their neighbours ({@link NeighbourSearch#AUTO} unless set). */
+    public NeighbourSearch neighbourSearch() {
+        return neighbourSearch;
+    }
+
+    /** Where building blocks record facts for the run's diagnostics ({@link RunNotes#NONE} unless set). */
+    public RunNotes notes() {
+        return notes;
     }
 
     public long seed() {

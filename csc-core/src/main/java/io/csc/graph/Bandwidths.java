@@ -48,7 +48,7 @@ public final class Bandwidths {
         if (given != null && given.neighbours() >= wanted) {
             return given;
         }
-        return NearestNeighbours.exact(data, wanted, context.backend(), context.parallel(), context.progress());
+        return NearestNeighbours.find(data, wanted, context);
     }
 
     /**

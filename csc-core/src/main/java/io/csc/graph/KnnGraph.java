@@ -5,8 +5,9 @@ import io.csc.data.Dataset;
 import io.csc.linalg.SparseMatrix;
 
 /**
- * The symmetric k-nearest-neighbour graph with Gaussian weights, stored as CSR. Exact neighbours
- * (blocked brute force, O(n² d) time), O(n k) memory.
+ * The symmetric k-nearest-neighbour graph with Gaussian weights, stored as CSR, O(n k) memory. The
+ * neighbours are exact (blocked brute force, O(n² d) time) or found by NN-descent, as the run's
+ * {@link io.csc.api.NeighbourSearch} says ({@link NearestNeighbours#find}).
  */
 public final class KnnGraph {
 
@@ -35,7 +36,7 @@ public final class KnnGraph {
         int k = Math.min(options.neighbours(), n - 1);
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
-        NeighbourLists lists = NearestNeighbours.exact(data, wanted, context.backend(), context.parallel(), context.progress());
+        NeighbourLists lists = NearestNeighbours.find(data, wanted, context);
         Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
         int edges = n * k;
         int[] rows = new int[edges];

@@ -1,43 +1,135 @@
 package io.csc.graph;
 
+import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.util.Parallel;
 import io.csc.util.ProgressListener;
+import io.csc.util.RandomSample;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
- * Exact k nearest neighbours by blocked brute force: distances of a block of rows to a block of
- * columns come from one matrix product (native gemm where available), and each row keeps its k
- * best in a bounded heap. Time O(n² d), memory O(n k) plus one block of distances; the selection
- * runs in parallel over rows with results independent of the thread count.
+ * k nearest neighbours, exact or approximate ({@link #find}). The exact search is blocked brute
+ * force: distances of a block of rows to a block of columns come from one matrix product (native
+ * gemm where available), and each row keeps its k best in a bounded heap. Time O(n² d), memory
+ * O(n k) plus one block of distances; the selection runs in parallel over rows with results
+ * independent of the thread count. The approximate search is {@link NeighbourDescent}.
  */
 public final class NearestNeighbours {
 
     private static final int ROW_BLOCK = 1024;
     private static final int COLUMN_BLOCK = 8192;
     private static final int SELECTION_GRAIN = 64;
+    /** The most points whose exact neighbours measure the recall of an approximate search. */
+    static final int RECALL_SAMPLE = 1000;
+    /** The fewest such points. */
+    static final int RECALL_MINIMUM = 200;
+    /** Multiply-adds the recall's exact search may take (the sample shrinks for large n d). */
+    static final long RECALL_WORK = 30_000_000_000L;
 
     private NearestNeighbours() {
+    }
+
+    /**
+     * The k nearest neighbours of every point of {@code data}, found as {@code context} asks
+     * ({@link RunContext#neighbourSearch()}): exactly, or by {@link NeighbourDescent NN-descent}.
+     * How they were found goes to the run's notes under {@code neighbourSearch}: the method, and
+     * for NN-descent its iterations, distance evaluations, search dimensions and its recall, the
+     * share of the exact k neighbours it found, measured on a sample of points
+     * ({@link #recall}).
+     */
+    public static NeighbourLists find(Dataset data, int k, RunContext context) {
+        int n = data.size();
+        Map<String, Object> report = new LinkedHashMap<>();
+        NeighbourLists lists;
+        if (context.neighbourSearch().approximates(n) && NeighbourDescent.candidates(k, n, false) < n - 1) {
+            NeighbourDescent.Result result = NeighbourDescent.search(data, k, context);
+            lists = result.lists();
+            int[] sample = recallSample(n, data.dimension(), context.seed());
+            report.put("method", "nn-descent");
+            report.put("iterations", result.iterations());
+            report.put("distanceEvaluations", result.distanceEvaluations());
+            report.put("searchDimensions", result.searchDimensions());
+            report.put("candidates", result.candidates());
+            report.put("recall", recall(data, lists, sample, context));
+            report.put("recallSample", sample.length);
+        } else {
+            lists = exact(data, k, context.backend(), context.parallel(), context.progress());
+            report.put("method", "exact");
+        }
+        report.put("neighbours", k);
+        context.notes().put("neighbourSearch", report);
+        return lists;
+    }
+
+    /**
+     * The share of the exact k nearest neighbours of the {@code sample} points that {@code lists}
+     * holds (ties at the k-th distance count as found). Time O(s n d) for s sampled points.
+     */
+    public static double recall(Dataset data, NeighbourLists lists, int[] sample, RunContext context) {
+        int k = lists.neighbours();
+        NeighbourLists truth = exact(data, sample, k, context.backend(), context.parallel(), ProgressListener.NONE);
+        long found = 0;
+        for (int s = 0; s < sample.length; s++) {
+            int point = sample[s];
+            double kth = truth.distance(s, k - 1);
+            for (int t = 0; t < k; t++) {
+                int neighbour = lists.neighbour(point, t);
+                boolean exactNeighbour = lists.distance(point, t) <= kth;
+                for (int u = 0; u < k && !exactNeighbour; u++) {
+                    exactNeighbour = truth.neighbour(s, u) == neighbour;
+                }
+                found += exactNeighbour ? 1 : 0;
+            }
+        }
+        return sample.length == 0 ? 1.0 : (double) found / ((long) sample.length * k);
+    }
+
+    /**
+     * The points whose exact neighbours measure the recall: all of them up to
+     * {@value #RECALL_SAMPLE}, else a fixed random sample of that many, fewer when n d is so large
+     * that the exact search of the sample would cost more than {@value #RECALL_WORK} multiply-adds
+     * (at least {@value #RECALL_MINIMUM}).
+     */
+    static int[] recallSample(int n, int d, long seed) {
+        long affordable = RECALL_WORK / Math.max(1L, (long) n * d);
+        int size = (int) Math.min(n, Math.max(RECALL_MINIMUM, Math.min(RECALL_SAMPLE, affordable)));
+        return RandomSample.indices(n, size, new SplittableRandom(seed ^ 0x72656361L));
     }
 
     /** The k nearest neighbours of every point of {@code data} among all its points. */
     public static NeighbourLists exact(Dataset data, int k, LinearAlgebraBackend backend, Parallel parallel,
                                        ProgressListener progress) {
+        return exact(data, null, k, backend, parallel, progress);
+    }
+
+    /**
+     * The k nearest neighbours among all points of {@code data} of the points {@code queries}
+     * (null: every point); list s belongs to {@code queries[s]}.
+     */
+    static NeighbourLists exact(Dataset data, int[] queries, int k, LinearAlgebraBackend backend, Parallel parallel,
+                                ProgressListener progress) {
         int n = data.size();
         if (k < 1 || k >= n) {
             throw new IllegalArgumentException("Invalid number of neighbours: " + k + " (must be in [1, "
                     + (n - 1) + "] for " + n + " points)");
         }
         int d = data.dimension();
-        double[] x = data.features();
+        double[] x = data.inPrecision(Precision.DOUBLE).features();
         double[] norms = DistanceKernels.squaredNorms(x, n, d);
-        int[] indices = new int[n * k];
-        double[] squared = new double[n * k];
-        int[] heapSize = new int[n];
-        double[] block = new double[ROW_BLOCK * Math.min(COLUMN_BLOCK, n)];
+        int q = queries == null ? n : queries.length;
+        double[] rows = queries == null ? x : Landmarks.rows(data, queries).data();
+        double[] rowNorms = queries == null ? norms : DistanceKernels.squaredNorms(rows, q, d);
+        int[] indices = new int[q * k];
+        double[] squared = new double[q * k];
+        int[] heapSize = new int[q];
+        double[] block = new double[Math.min(ROW_BLOCK, q) * Math.min(COLUMN_BLOCK, n)];
         double[] columnNorms = new double[Math.min(COLUMN_BLOCK, n)];
-        long totalBlocks = (long) ((n + ROW_BLOCK - 1) / ROW_BLOCK) * ((n + COLUMN_BLOCK - 1) / COLUMN_BLOCK);
+        long totalBlocks = (long) ((q + ROW_BLOCK - 1) / ROW_BLOCK) * ((n + COLUMN_BLOCK - 1) / COLUMN_BLOCK);
         long doneBlocks = 0;
         for (int columnStart = 0; columnStart < n; columnStart += COLUMN_BLOCK) {
             int columnEnd = Math.min(n, columnStart + COLUMN_BLOCK);
@@ -45,19 +137,21 @@ public final class NearestNeighbours {
             System.arraycopy(norms, columnStart, columnNorms, 0, width);
             double[] columns = columnStart == 0 && columnEnd == n ? x
                     : java.util.Arrays.copyOfRange(x, columnStart * d, columnEnd * d);
-            for (int rowStart = 0; rowStart < n; rowStart += ROW_BLOCK) {
-                int rowEnd = Math.min(n, rowStart + ROW_BLOCK);
-                DistanceKernels.squaredDistances(backend, x, norms, rowStart, rowEnd, columns, columnNorms, width, d, block);
+            for (int rowStart = 0; rowStart < q; rowStart += ROW_BLOCK) {
+                int rowEnd = Math.min(q, rowStart + ROW_BLOCK);
+                DistanceKernels.squaredDistances(backend, rows, rowNorms, rowStart, rowEnd, columns, columnNorms, width, d,
+                        block);
                 int blockRowStart = rowStart;
                 int blockColumnStart = columnStart;
                 parallel.forRange(rowEnd - rowStart, SELECTION_GRAIN, (from, to) -> {
                     for (int r = from; r < to; r++) {
-                        int point = blockRowStart + r;
+                        int list = blockRowStart + r;
+                        int point = queries == null ? list : queries[list];
                         int base = r * width;
                         for (int j = 0; j < width; j++) {
                             int candidate = blockColumnStart + j;
                             if (candidate != point) {
-                                offer(indices, squared, heapSize, point, k, candidate, block[base + j]);
+                                offer(indices, squared, heapSize, list, k, candidate, block[base + j]);
                             }
                         }
                     }
@@ -65,8 +159,8 @@ public final class NearestNeighbours {
                 progress.progress("k-nearest neighbours", ++doneBlocks, totalBlocks);
             }
         }
-        double[] distances = new double[n * k];
-        parallel.forRange(n, 4096, (from, to) -> {
+        double[] distances = new double[q * k];
+        parallel.forRange(q, 4096, (from, to) -> {
             for (int i = from; i < to; i++) {
                 sortHeap(indices, squared, i * k, k);
                 for (int t = 0; t < k; t++) {
@@ -74,7 +168,7 @@ public final class NearestNeighbours {
                 }
             }
         });
-        return new NeighbourLists(n, k, indices, distances);
+        return new NeighbourLists(q, k, indices, distances);
     }
 
     /** Whether (a, ia) comes after (b, ib) in the order "distance, then index". */

@@ -133,19 +133,6 @@ public record ExperimentPlan(List<Dataset> datasets, List<AlgorithmConfiguration
                 new SplittableRandom(supervisionSeed(data.name(), amount, repetition)));
     }
 
-    /**
-     * The seed of the supervision a fit at {@code amount} receives: its draw's, or for an active
-     * kind the seed of the one simulation that serves every amount (the largest amount's).
-     */
-    public long drawSeed(Dataset data, SupervisionAmount amount, int repetition) {
-        if (!kind.isActive()) {
-            return supervisionSeed(data.name(), amount, repetition);
-        }
-        SupervisionAmount largest = amounts.stream()
-                .max(java.util.Comparator.comparingInt(candidate -> candidate.resolve(data.size()))).orElseThrow();
-        return supervisionSeed(data.name(), largest, repetition);
-    }
-
     /** SplitMix64's finalizer applied over the parts in order. */
     private static long mix(long... parts) {
         long hash = 0x9E3779B97F4A7C15L;

@@ -95,7 +95,7 @@ public final class ExperimentRunner {
                     tasks.add(() -> fits.unconstrained(data, r));
                 }
                 if (!plan.constrainedAlgorithms().isEmpty() && plan.kind().isActive()) {
-                    tasks.add(() -> fits.active(data, r));
+                    tasks.add(() -> activeRuns(plan, data, r, methods, fits));
                 } else if (!plan.constrainedAlgorithms().isEmpty()) {
                     for (SupervisionAmount amount : plan.amounts()) {
                         tasks.add(() -> fits.constrained(data, amount, r));
@@ -192,57 +192,59 @@ public final class ExperimentRunner {
             return records;
         }
 
-        /**
-         * The fits of an active kind on one data set and repetition: one simulation up to the
-         * largest amount (per method when the strategy sees the clustering), each amount fitted with
-         * the first answers. The records' supervision seed is the simulation's. A method whose fits
-         * all ran before is not simulated again.
-         */
-        List<RunRecord> active(Dataset data, int repetition) {
-            List<RunRecord> records = new ArrayList<>();
-            SupervisionAmount largest = plan.amounts().stream()
-                    .max(Comparator.comparingInt(amount -> amount.resolve(data.size()))).orElseThrow();
-            long seed = plan.drawSeed(data, largest, repetition);
-            boolean perMethod = io.csc.active.QueryStrategies.byName(plan.kind().strategy()).usesClustering();
-            io.csc.active.AnswerLog shared = null;
-            for (AlgorithmConfiguration algorithm : plan.constrainedAlgorithms()) {
-                List<SupervisionAmount> remaining = plan.amounts().stream()
-                        .filter(amount -> !done.contains(FitKey.of(plan, data, algorithm, amount, repetition))).toList();
-                if (remaining.isEmpty()) {
-                    continue;
-                }
-                ClusteringAlgorithm method = methods.get(algorithm.name());
-                io.csc.active.AnswerLog log = shared;
-                String failure = null;
-                try {
-                    if (log == null) {
-                        log = ActiveDraws.simulate(plan.kind(), data, plan.clustersFor(data),
-                                largest.resolve(data.size()), method, seed, plan.runSeed(data.name(), repetition));
-                        shared = perMethod ? null : log;
-                    }
-                } catch (RuntimeException e) {
-                    failure = "asking the questions failed: " + reason(e);
-                }
-                for (SupervisionAmount amount : remaining) {
-                    if (log == null) {
-                        records.add(completed(record(plan, data, algorithm, amount, repetition, null, Double.NaN,
-                                failure, List.of(), seed)));
-                    } else {
-                        int count = amount.resolve(data.size());
-                        List<String> notes = log.size() < count ? List.of("only " + log.size()
-                                + " questions were left to ask: every other pair is implied by the answers") : List.of();
-                        records.add(completed(fit(plan, data, algorithm, method, amount,
-                                log.firstAnswers(count).supervision(), notes, repetition, seed)));
-                    }
-                }
-            }
-            return records;
-        }
-
         private RunRecord completed(RunRecord record) {
             completed.accept(record);
             return record;
         }
+    }
+
+    /**
+     * The runs of an active kind on one data set and repetition: one simulation up to the largest
+     * amount (per method when the strategy sees the clustering), each amount fitted with the first
+     * answers. The records' supervision seed is the simulation's. Amounts a resumed sweep has
+     * finished are not fitted again.
+     */
+    private static List<RunRecord> activeRuns(ExperimentPlan plan, Dataset data, int repetition,
+                                              Map<String, ClusteringAlgorithm> methods, Fits fits) {
+        List<RunRecord> records = new ArrayList<>();
+        SupervisionAmount largest = plan.amounts().stream()
+                .max(Comparator.comparingInt(amount -> amount.resolve(data.size()))).orElseThrow();
+        long seed = plan.supervisionSeed(data.name(), largest, repetition);
+        boolean perMethod = io.csc.active.QueryStrategies.byName(plan.kind().strategy()).usesClustering();
+        io.csc.active.AnswerLog shared = null;
+        for (AlgorithmConfiguration algorithm : plan.constrainedAlgorithms()) {
+            List<SupervisionAmount> remaining = plan.amounts().stream()
+                    .filter(amount -> !fits.done().contains(FitKey.of(plan, data, algorithm, amount, repetition)))
+                    .toList();
+            if (remaining.isEmpty()) {
+                continue;
+            }
+            ClusteringAlgorithm method = methods.get(algorithm.name());
+            io.csc.active.AnswerLog log = shared;
+            String failure = null;
+            try {
+                if (log == null) {
+                    log = ActiveDraws.simulate(plan.kind(), data, plan.clustersFor(data), largest.resolve(data.size()),
+                            method, seed, plan.runSeed(data.name(), repetition));
+                    shared = perMethod ? null : log;
+                }
+            } catch (RuntimeException e) {
+                failure = "asking the questions failed: " + reason(e);
+            }
+            for (SupervisionAmount amount : remaining) {
+                if (log == null) {
+                    records.add(fits.completed(record(plan, data, algorithm, amount, repetition, null, Double.NaN,
+                            failure, List.of(), seed)));
+                } else {
+                    int count = amount.resolve(data.size());
+                    List<String> notes = log.size() < count ? List.of("only " + log.size()
+                            + " questions were left to ask: every other pair is implied by the answers") : List.of();
+                    records.add(fits.completed(fit(plan, data, algorithm, method, amount,
+                            log.firstAnswers(count).supervision(), notes, repetition, seed)));
+                }
+            }
+        }
+        return records;
     }
 
     private static RunRecord fit(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm,

@@ -2,6 +2,7 @@ package io.csc.experiment;
 
 import io.csc.data.Dataset;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,12 +28,17 @@ public record FitKey(String dataset, String algorithm, Map<String, String> param
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
 
-    /** The fit of {@code algorithm} on {@code data} at {@code amount} (null: unconstrained) in {@code repetition}. */
+    /**
+     * The fit of {@code algorithm} on {@code data} at {@code amount} (null: unconstrained) in
+     * {@code repetition}. An active kind's amounts share one simulation, seeded for the largest.
+     */
     static FitKey of(ExperimentPlan plan, Dataset data, AlgorithmConfiguration algorithm, SupervisionAmount amount,
                      int repetition) {
+        SupervisionAmount seeded = amount == null || !plan.kind().isActive() ? amount
+                : plan.amounts().stream().max(Comparator.comparingInt(a -> a.resolve(data.size()))).orElseThrow();
         return new FitKey(data.name(), algorithm.name(), algorithm.effectiveParameters(), plan.kind().text(),
                 amount == null ? null : amount.text(), repetition,
-                amount == null ? null : plan.drawSeed(data, amount, repetition),
+                seeded == null ? null : plan.supervisionSeed(data.name(), seeded, repetition),
                 plan.runSeed(data.name(), repetition));
     }
 

@@ -89,6 +89,33 @@ class ExperimentResumeTest {
     }
 
     @Test
+    void anActiveSweepResumesWithoutRepeatingFinishedAmounts() throws IOException {
+        java.util.function.Supplier<ExperimentPlan> active = () -> new ExperimentPlan(List.of(IRIS),
+                List.of(AlgorithmConfiguration.of("cop-kmeans")),
+                List.of(SupervisionAmount.count(10), SupervisionAmount.count(25)), SupervisionKind.active("min-max"),
+                2, 7, null);
+        List<RunRecord> uninterrupted = new ExperimentRunner(1, null).run(active.get());
+        Path file = folder.resolve(ExperimentOutput.RECORDS);
+        try (RunJournal journal = RunJournal.start(file)) {
+            AtomicInteger written = new AtomicInteger();
+            assertThrows(IllegalStateException.class, () -> new ExperimentRunner(1, null)
+                    .run(active.get(), List.of(), record -> {
+                        journal.accept(record);
+                        if (written.incrementAndGet() == 3) {
+                            throw new IllegalStateException("stopped");
+                        }
+                    }));
+        }
+        try (RunJournal journal = RunJournal.resume(file)) {
+            List<RunRecord> finished = journal.finished();
+            assertEquals(3, finished.size());
+            List<RunRecord> resumed = new ExperimentRunner(1, null).run(active.get(), finished, journal);
+            assertEquals(ExperimentRunnerTest.withoutTimes(uninterrupted), ExperimentRunnerTest.withoutTimes(resumed));
+        }
+        assertEquals(4, Files.readAllLines(file).size(), "the journal holds every fit once");
+    }
+
+    @Test
     void aLineCutShortByTheInterruptionIsDroppedAndABadCompleteLineIsRefused() throws IOException {
         List<RunRecord> records = new ExperimentRunner(1, null).run(plan(TestAlgorithms.newCalls(), 7));
         Path file = folder.resolve(ExperimentOutput.RECORDS);
