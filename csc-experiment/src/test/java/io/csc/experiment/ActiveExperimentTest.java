@@ -80,6 +80,24 @@ class ActiveExperimentTest {
         assertTrue(records.stream().allMatch(record -> record.evaluation().accuracy() > 0.5));
     }
 
+    @Test
+    void aResumedActiveSweepRunsOnlyWhatIsMissingAndGetsTheSameResults() {
+        ExperimentPlan plan = new ExperimentPlan(List.of(IRIS), List.of(AlgorithmConfiguration.of("cop-kmeans"),
+                AlgorithmConfiguration.of("sc-pc")), AMOUNTS, SupervisionKind.active("ffqs"), 2, 5, null);
+        List<RunRecord> whole = new ExperimentRunner(1, null).run(plan);
+        List<RunRecord> half = whole.subList(0, whole.size() / 2);
+        List<RunRecord> ran = new ArrayList<>();
+        List<RunRecord> resumed = new ExperimentRunner(1, null).run(plan, half, ran::add);
+        assertEquals(whole.size() - half.size(), ran.size(), "only the missing fits run");
+        assertEquals(whole.stream().map(ActiveExperimentTest::outcome).toList(),
+                resumed.stream().map(ActiveExperimentTest::outcome).toList());
+    }
+
+    private static String outcome(RunRecord record) {
+        return record.algorithm() + " " + record.amount() + " " + record.repetition() + " " + record.supervisionSeed()
+                + " " + record.evaluation().accuracy();
+    }
+
     private static AlgorithmConfiguration configuration(io.csc.algorithm.AlgorithmDescriptor descriptor) {
         return new AlgorithmConfiguration(descriptor, io.csc.algorithm.ParameterValues.EMPTY);
     }
