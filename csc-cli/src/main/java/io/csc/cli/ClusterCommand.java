@@ -79,7 +79,7 @@ final class ClusterCommand implements Callable<Integer> {
     @Option(names = "--neighbour-search", defaultValue = "auto", paramLabel = "auto|exact|approximate",
             description = "How k-NN graphs find their neighbours: exact (every distance), approximate (NN-descent; its "
                     + "recall on a sample is in diagnostics.neighbourSearch), or auto: exact up to "
-                    + NeighbourSearch.AUTO_EXACT_LIMIT + " points (default: ${DEFAULT-VALUE}).")
+                    + NeighbourSearch.AUTO_EXACT_LIMIT + " points while n²·d is at most 5e10 (default: ${DEFAULT-VALUE}).")
     String neighbourSearch;
 
     @Option(names = "--save-model", paramLabel = "FILE",

@@ -7,7 +7,12 @@ import java.util.Locale;
  * the graph methods (e2cp, and njw, sl, csp-ml and apjcsc with {@code graph=knn}).
  */
 public enum NeighbourSearch {
-    /** {@link #EXACT} up to {@value #AUTO_EXACT_LIMIT} points, {@link #APPROXIMATE} beyond. */
+    /**
+     * {@link #EXACT} up to {@value #AUTO_EXACT_LIMIT} points while the exact search costs at most
+     * {@value #AUTO_EXACT_WORK} multiply-adds (n² d, about a second of products on two cores),
+     * {@link #APPROXIMATE} beyond: 20,000 points of 16 features are searched exactly, 20,000 images
+     * of 784 pixels approximately.
+     */
     AUTO,
     /** Blocked brute force: every distance, O(n² d); the exact neighbours. */
     EXACT,
@@ -20,9 +25,16 @@ public enum NeighbourSearch {
     /** The most points {@link #AUTO} searches exactly. */
     public static final int AUTO_EXACT_LIMIT = 30_000;
 
-    /** Whether n points are searched approximately. */
-    public boolean approximates(int n) {
-        return this == APPROXIMATE || (this == AUTO && n > AUTO_EXACT_LIMIT);
+    /**
+     * The most multiply-adds (n² d) {@link #AUTO} spends on an exact search. Beyond it NN-descent is
+     * several times faster at a measured recall of 0.97 or more on the shared data sets.
+     */
+    public static final long AUTO_EXACT_WORK = 50_000_000_000L;
+
+    /** Whether n points of d features are searched approximately. */
+    public boolean approximates(int n, int d) {
+        return this == APPROXIMATE
+                || (this == AUTO && (n > AUTO_EXACT_LIMIT || (long) n * n * Math.max(d, 1) > AUTO_EXACT_WORK));
     }
 
     /**

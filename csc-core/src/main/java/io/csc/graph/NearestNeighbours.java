@@ -25,11 +25,11 @@ public final class NearestNeighbours {
     private static final int COLUMN_BLOCK = 8192;
     private static final int SELECTION_GRAIN = 64;
     /** The most points whose exact neighbours measure the recall of an approximate search. */
-    static final int RECALL_SAMPLE = 1000;
+    static final int RECALL_SAMPLE = 500;
     /** The fewest such points. */
     static final int RECALL_MINIMUM = 200;
     /** Multiply-adds the recall's exact search may take (the sample shrinks for large n d). */
-    static final long RECALL_WORK = 30_000_000_000L;
+    static final long RECALL_WORK = 10_000_000_000L;
 
     private NearestNeighbours() {
     }
@@ -46,7 +46,7 @@ public final class NearestNeighbours {
         int n = data.size();
         Map<String, Object> report = new LinkedHashMap<>();
         NeighbourLists lists;
-        if (context.neighbourSearch().approximates(n) && NeighbourDescent.candidates(k, n, false) < n - 1) {
+        if (context.neighbourSearch().approximates(n, data.dimension()) && NeighbourDescent.candidates(k, n, false) < n - 1) {
             NeighbourDescent.Result result = NeighbourDescent.search(data, k, context);
             lists = result.lists();
             int[] sample = recallSample(n, data.dimension(), context.seed());

@@ -55,7 +55,7 @@ public final class NeighbourDescent {
     /** The most dimensions the search runs in; data with more is projected on its principal components. */
     public static final int SEARCH_DIMENSIONS = 128;
     /** The points whose covariance gives the principal components. */
-    static final int COVARIANCE_SAMPLE = 20_000;
+    static final int COVARIANCE_SAMPLE = 5_000;
     /** An iteration changing fewer than this share of the n K list entries ends the search. */
     static final double DELTA = 0.001;
     /** The fewest candidates kept per point: fewer make the neighbours of neighbours too few to find the nearest. */
@@ -555,9 +555,11 @@ public final class NeighbourDescent {
             int d = data.dimension();
             int[] indices = new int[n * k];
             double[] exact = new double[n * k];
+            // the candidates are read in place (a copy of every candidate row would cost more than its distance)
+            double[] doubles = data.precision() == Precision.DOUBLE ? data.features() : null;
+            float[] floats = doubles == null ? data.floatFeatures() : null;
             parallel.forRange(n, CHUNK, (from, to) -> {
                 double[] row = new double[d];
-                double[] other = new double[d];
                 int[] order = new int[capacity];
                 double[] candidate = new double[capacity];
                 for (int i = from; i < to; i++) {
@@ -566,8 +568,9 @@ public final class NeighbourDescent {
                     int base = i * capacity;
                     for (int t = 0; t < capacity; t++) {
                         order[t] = point[neighbours[base + t]];
-                        data.copyRow(order[t], other, 0);
-                        candidate[t] = DistanceKernels.squaredDistance(row, 0, other, 0, d);
+                        candidate[t] = doubles != null
+                                ? DistanceKernels.squaredDistance(doubles, order[t] * d, row, 0, d)
+                                : DistanceKernels.squaredDistance(floats, order[t] * d, row, 0, d);
                     }
                     sortByDistanceThenIndex(order, candidate, capacity);
                     for (int t = 0; t < k; t++) {

@@ -16,12 +16,27 @@ public final class DistanceKernels {
      * product form above would cancel, for single pairs such as a point and its centre.
      */
     public static double squaredDistance(double[] a, int aBase, double[] b, int bBase, int d) {
-        double sum = 0;
-        for (int t = 0; t < d; t++) {
-            double difference = a[aBase + t] - b[bBase + t];
-            sum += difference * difference;
+        // four running sums: one sum waits on the previous addition at every step, four overlap
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int t = 0;
+        for (; t + 3 < d; t += 4) {
+            double d0 = a[aBase + t] - b[bBase + t];
+            double d1 = a[aBase + t + 1] - b[bBase + t + 1];
+            double d2 = a[aBase + t + 2] - b[bBase + t + 2];
+            double d3 = a[aBase + t + 3] - b[bBase + t + 3];
+            s0 += d0 * d0;
+            s1 += d1 * d1;
+            s2 += d2 * d2;
+            s3 += d3 * d3;
         }
-        return sum;
+        for (; t < d; t++) {
+            double difference = a[aBase + t] - b[bBase + t];
+            s0 += difference * difference;
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /**
@@ -29,12 +44,27 @@ public final class DistanceKernels {
      * {@code a}, summed in double precision.
      */
     public static double squaredDistance(float[] a, int aBase, double[] b, int bBase, int d) {
-        double sum = 0;
-        for (int t = 0; t < d; t++) {
-            double difference = a[aBase + t] - b[bBase + t];
-            sum += difference * difference;
+        // four running sums: one sum waits on the previous addition at every step, four overlap
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int t = 0;
+        for (; t + 3 < d; t += 4) {
+            double d0 = a[aBase + t] - b[bBase + t];
+            double d1 = a[aBase + t + 1] - b[bBase + t + 1];
+            double d2 = a[aBase + t + 2] - b[bBase + t + 2];
+            double d3 = a[aBase + t + 3] - b[bBase + t + 3];
+            s0 += d0 * d0;
+            s1 += d1 * d1;
+            s2 += d2 * d2;
+            s3 += d3 * d3;
         }
-        return sum;
+        for (; t < d; t++) {
+            double difference = a[aBase + t] - b[bBase + t];
+            s0 += difference * difference;
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /** The squared Euclidean norm of each of the n rows of a row-major {@code n x d} array. */

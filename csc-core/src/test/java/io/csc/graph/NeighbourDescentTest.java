@@ -104,10 +104,12 @@ class NeighbourDescentTest {
             NearestNeighbours.find(MIXTURE, 5, context.withNeighbourSearch(NeighbourSearch.APPROXIMATE));
             Map<?, ?> report = (Map<?, ?>) notes.values().get("neighbourSearch");
             assertEquals("nn-descent", report.get("method"));
-            assertEquals(1000, report.get("recallSample"));
+            assertEquals(NearestNeighbours.RECALL_SAMPLE, report.get("recallSample"));
             assertTrue((Double) report.get("recall") > 0.98, report.toString());
         }
-        assertTrue(NeighbourSearch.AUTO.approximates(NeighbourSearch.AUTO_EXACT_LIMIT + 1));
-        assertTrue(!NeighbourSearch.AUTO.approximates(NeighbourSearch.AUTO_EXACT_LIMIT));
+        assertTrue(NeighbourSearch.AUTO.approximates(NeighbourSearch.AUTO_EXACT_LIMIT + 1, 2));
+        assertTrue(!NeighbourSearch.AUTO.approximates(NeighbourSearch.AUTO_EXACT_LIMIT, 16));
+        assertTrue(NeighbourSearch.AUTO.approximates(20_000, 784), "n² d beyond the exact budget");
+        assertTrue(!NeighbourSearch.AUTO.approximates(20_000, 16), "Letter's size stays exact");
     }
 }
