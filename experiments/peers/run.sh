@@ -4,6 +4,8 @@
 # short NumPy versions of LSC-R and SCACS against csc's lsc-r and scacs on the subsample and on all
 # 70,000 images. Fit times only (loading and start-up excluded), the median of ROUNDS rounds, every
 # job on THREADS threads; prints a table with the ratios csc / peer and writes it to OUT/peers.md.
+# The images are float32 on both sides: the NumPy scripts compute on them as they are, and csc's
+# landmark jobs keep them so (--precision float); njw widens them to double, as it always does.
 #
 #   experiments/peers/run.sh                 # needs python3; installs numpy, scipy, scikit-learn
 #   THREADS=2 ROUNDS=2 SUBSAMPLE=20000 experiments/peers/run.sh
@@ -82,11 +84,11 @@ for round in $(seq 1 "$rounds"); do
     name="$(basename "$set" .npy)"
     peer lsc-r --data "$set" --landmarks 1000 --nearest 5 \
       | sed "s/^{/{\"set\": \"$name\", \"pair\": \"lsc-r\", \"side\": \"peer\", /" >> "$results"
-    csc "lsc-r" "$set" -a lsc-r --param landmarks=1000 --param nearest=5 \
+    csc "lsc-r" "$set" -a lsc-r --param landmarks=1000 --param nearest=5 --precision float \
       | sed "s/^{/{\"set\": \"$name\", \"pair\": \"lsc-r\", \"side\": \"csc\", /" >> "$results"
     peer scacs --data "$set" --labelled "${set%.npy}.known.npy" --landmarks 500 --nearest 3 \
       | sed "s/^{/{\"set\": \"$name\", \"pair\": \"scacs\", \"side\": \"peer\", /" >> "$results"
-    csc "scacs" "$set" -a scacs --labels "${set%.npy}.known.csv" \
+    csc "scacs" "$set" -a scacs --labels "${set%.npy}.known.csv" --precision float \
       | sed "s/^{/{\"set\": \"$name\", \"pair\": \"scacs\", \"side\": \"csc\", /" >> "$results"
   done
 done
