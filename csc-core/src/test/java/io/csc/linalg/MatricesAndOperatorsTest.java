@@ -114,6 +114,37 @@ class MatricesAndOperatorsTest {
     }
 
     @Test
+    void asymmetryIsTheLargestDifferenceFromTheDenseTranspose() {
+        SplittableRandom random = new SplittableRandom(17);
+        for (int trial = 0; trial < 20; trial++) {
+            int n = 1 + random.nextInt(30);
+            int count = random.nextInt(4 * n);
+            int[] rows = new int[2 * count];
+            int[] columns = new int[2 * count];
+            double[] values = new double[2 * count];
+            for (int t = 0; t < count; t++) {
+                rows[2 * t] = random.nextInt(n);
+                columns[2 * t] = random.nextInt(n);
+                values[2 * t] = random.nextInt(5) - 2;
+                // most entries get a mirror, equal or not, so that both kinds of difference occur
+                rows[2 * t + 1] = columns[2 * t];
+                columns[2 * t + 1] = rows[2 * t];
+                values[2 * t + 1] = random.nextBoolean() ? values[2 * t] : random.nextInt(5) - 2;
+            }
+            int used = random.nextBoolean() ? 2 * count : count;
+            SparseMatrix a = SparseMatrix.fromTriplets(n, n, rows, columns, values, used, SparseMatrix.Duplicates.MAX);
+            DenseMatrix dense = a.toDense();
+            double expected = 0;
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    expected = Math.max(expected, Math.abs(dense.get(i, j) - dense.get(j, i)));
+                }
+            }
+            assertEquals(expected, a.asymmetry(), 0.0, "trial " + trial);
+        }
+    }
+
+    @Test
     void transposeScaleSymmetrizeAndSums() {
         SparseMatrix a = SparseMatrix.fromTriplets(3, 3, new int[] {0, 0, 1, 2}, new int[] {0, 2, 0, 1},
                 new double[] {1, 4, 2, -3}, 4, SparseMatrix.Duplicates.SUM);

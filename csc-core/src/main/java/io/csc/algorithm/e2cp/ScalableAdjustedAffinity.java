@@ -29,17 +29,19 @@ import java.util.List;
  * to 0.39 on Waveform-21, close to the unconstrained graph: the propagated partners carry the
  * propagation.
  *
- * <p><b>Cost.</b> All n² entries of F* are visited once, in blocks of rows, each block one product
- * of the n x q factors on the backend: O(n² q) time (no more than the exact k-NN graph's O(n² d)
- * when q ≤ d, as for labels), O(n · block) scratch and O(|E|) for the result. Rows of a block are
- * processed in parallel; the result does not depend on the thread count.
+ * <p><b>Cost.</b> All n² entries of F* are visited once, in tiles computed and screened in cache
+ * in single precision ({@link ConfidenceScan}); only the entries on the pattern, the partner
+ * candidates that survive the screening and the candidates for the largest |F*_ij| are computed in
+ * double precision, so W̃ and the normalizer are those of the double-precision F* (up to the rounding
+ * of its q-term sums). O(n² q) time, O(n q) for the single-precision factors, O(|E|) for the result,
+ * no block of F* in memory. The dropped share is computed from the single-precision |F*_ij|: it is
+ * accurate to about 1e-6 of the total |F*| weight. Rows are scanned in parallel in fixed chunks; the
+ * result does not depend on the thread count.
  */
 final class ScalableAdjustedAffinity {
 
-    /** Entries of F* computed per block (the block's scratch is this many doubles). */
-    private static final int BLOCK_ENTRIES = 1 << 24;
-
-    private static final int ROW_GRAIN = 16;
+    /** Rows per task (several tile blocks, so that each task's scratch is reused). */
+    private static final int ROW_GRAIN = 8 * ConfidenceScan.BLOCK_ROWS;
 
     /**
      * The sparse W̃ and what the scan measured.
@@ -49,10 +51,6 @@ final class ScalableAdjustedAffinity {
      * @param droppedWeightShare the weight of the exact W̃ outside the pattern, as a share of its total
      */
     record Result(SparseMatrix weights, double normalizer, double droppedWeightShare) {
-    }
-
-    /** One chunk of rows: its entries of F* on the pattern, its largest |F*| and its positive mass. */
-    private record Chunk(SparseMatrixBuilder entries, double largest, double positive) {
     }
 
     private ScalableAdjustedAffinity() {
@@ -68,22 +66,16 @@ final class ScalableAdjustedAffinity {
         if (propagated.rank() == 0) {
             return new Result(graph, 0.0, 0.0);
         }
-        int blockRows = Math.max(1, Math.min(1024, BLOCK_ENTRIES / n));
-        double[] block = new double[blockRows * n];
+        SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated);
+        List<ConfidenceScan.Part> parts = context.parallel().map(n, ROW_GRAIN, (from, to) ->
+                new ConfidenceScan(factors, propagated, graph, mustLinks, partners).scan(from, to));
         SparseMatrixBuilder all = new SparseMatrixBuilder(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
         double largest = 0;
-        double positive = 0;
-        for (int start = 0; start < n; start += blockRows) {
-            int end = Math.min(n, start + blockRows);
-            propagated.rows(start, end, block, context.backend());
-            int first = start;
-            List<Chunk> chunks = context.parallel().map(end - start, ROW_GRAIN, (from, to) ->
-                    scan(block, first, first + from, first + to, n, graph, mustLinks, partners));
-            for (Chunk chunk : chunks) {
-                all.append(chunk.entries());
-                largest = Math.max(largest, chunk.largest());
-                positive += chunk.positive();
-            }
+        double absoluteSum = 0;
+        for (ConfidenceScan.Part part : parts) {
+            all.append(part.entries());
+            largest = Math.max(largest, part.largest());
+            absoluteSum += part.absoluteSum();
         }
         SparseMatrix raw = all.build(n, n, SparseMatrix.Duplicates.MAX);
         if (!(largest > 0)) {
@@ -101,9 +93,36 @@ final class ScalableAdjustedAffinity {
         }
         SparseMatrix confidences = new SparseMatrix(n, n, raw.rowPointers(), raw.columnIndices(), scaled);
         SparseMatrix adjusted = AffinityAdjustment.adjust(graph, confidences);
+        double positive = Math.max(0.0, (offDiagonalSum(propagated) + absoluteSum * factors.scale()) / 2);
         double dropped = Math.max(0.0, positive / largest - kept);
         double total = Arrays.stream(adjusted.values()).sum() + dropped;
         return new Result(adjusted, largest, total > 0 ? dropped / total : 0.0);
+    }
+
+    /**
+     * {@code Σ_{i≠j} F*_ij} from the factors in O(n q): the column sums of H times those of G, less
+     * the diagonal. With the sum of |F*_ij| it gives the positive mass {@code Σ max(F*_ij, 0)}.
+     */
+    private static double offDiagonalSum(PropagatedConstraints propagated) {
+        int n = propagated.size();
+        int q = propagated.rank();
+        double[] h = propagated.weighted().data();
+        double[] g = propagated.solved().data();
+        double[] rowSums = new double[q];
+        double[] columnSums = new double[q];
+        double diagonal = 0;
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < q; t++) {
+                rowSums[t] += h[i * q + t];
+                columnSums[t] += g[i * q + t];
+            }
+            diagonal += propagated.entry(i, i);
+        }
+        double sum = 0;
+        for (int t = 0; t < q; t++) {
+            sum += rowSums[t] * columnSums[t];
+        }
+        return sum - diagonal;
     }
 
     /** The must-link pairs of the supervision as a symmetric pattern (values 1). */
@@ -121,65 +140,5 @@ final class ScalableAdjustedAffinity {
             }
         });
         return pattern.build(n, n, SparseMatrix.Duplicates.MAX);
-    }
-
-    private static Chunk scan(double[] block, int blockStart, int from, int to, int n, SparseMatrix graph,
-                              SparseMatrix mustLinks, int partners) {
-        SparseMatrixBuilder entries = new SparseMatrixBuilder(2L * (to - from) * (partners + 32));
-        int[] partnerIndex = new int[partners];
-        double[] partnerValue = new double[partners];
-        double largest = 0;
-        double positive = 0;
-        for (int i = from; i < to; i++) {
-            int base = (i - blockStart) * n;
-            int found = 0;
-            for (int j = 0; j < n; j++) {
-                double f = block[base + j];
-                if (j == i) {
-                    continue;
-                }
-                largest = Math.max(largest, Math.abs(f));
-                if (f > 0) {
-                    positive += f;
-                    if (partners > 0 && (found < partners || f > partnerValue[found - 1])) {
-                        found = insert(partnerIndex, partnerValue, found, j, f);
-                    }
-                }
-            }
-            emitRow(entries, block, base, i, graph);
-            emitRow(entries, block, base, i, mustLinks);
-            for (int t = 0; t < found; t++) {
-                entries.addSymmetric(i, partnerIndex[t], partnerValue[t]);
-            }
-        }
-        return new Chunk(entries, largest, positive);
-    }
-
-    /** Inserts (j, f) into the partner list sorted by decreasing value, keeping at most its capacity. */
-    private static int insert(int[] index, double[] value, int found, int j, double f) {
-        int capacity = index.length;
-        int position = Math.min(found, capacity - 1);
-        while (position > 0 && value[position - 1] < f) {
-            if (position < capacity) {
-                index[position] = index[position - 1];
-                value[position] = value[position - 1];
-            }
-            position--;
-        }
-        index[position] = j;
-        value[position] = f;
-        return Math.min(found + 1, capacity);
-    }
-
-    private static void emitRow(SparseMatrixBuilder entries, double[] block, int base, int i, SparseMatrix pattern) {
-        int[] rowPointers = pattern.rowPointers();
-        int[] columns = pattern.columnIndices();
-        for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
-            int j = columns[p];
-            if (j != i) {
-                double f = block[base + j];
-                entries.addSymmetric(i, j, f);
-            }
-        }
     }
 }

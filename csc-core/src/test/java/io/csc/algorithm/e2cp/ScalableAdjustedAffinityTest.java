@@ -52,9 +52,9 @@ class ScalableAdjustedAffinityTest {
         RunContext context = RunContext.sequential(1);
         ExactAdjustedAffinity.Result exact = ExactAdjustedAffinity.build(graph, propagated, context);
         ScalableAdjustedAffinity.Result scalable = scalable(N - 1, context);
-        assertEquals(exact.normalizer(), scalable.normalizer(), 0.0);
+        assertEquals(exact.normalizer(), scalable.normalizer(), 1e-14 * exact.normalizer());
         assertEquals(0.0, exact.weights().maxAbsoluteDifference(scalable.weights().toDense()), 1e-14);
-        assertEquals(0.0, scalable.droppedWeightShare(), 1e-12);
+        assertEquals(0.0, scalable.droppedWeightShare(), 1e-6);
     }
 
     @Test
@@ -82,7 +82,7 @@ class ScalableAdjustedAffinityTest {
         }
         double share = (offDiagonalSum(exact) - offDiagonalSum(sparse)) / offDiagonalSum(exact);
         assertTrue(share > 0.01, "share " + share);
-        assertEquals(share, result.droppedWeightShare(), 1e-10);
+        assertEquals(share, result.droppedWeightShare(), 1e-6);
         assertEquals(0.0, result.weights().asymmetry(), 0.0);
     }
 
@@ -108,5 +108,87 @@ class ScalableAdjustedAffinityTest {
             assertEquals(0.0, one.weights().toDense().maxAbsoluteDifference(two.weights().toDense()), 0.0);
             assertEquals(one.droppedWeightShare(), two.droppedWeightShare(), 0.0);
         }
+    }
+
+    @Test
+    void overSeveralTilesThePartnersAndTheNormalizerAreThoseOfTheDoublePrecisionRows() {
+        int n = 2 * ConfidenceScan.CHUNK_COLUMNS + 3 * ConfidenceScan.BLOCK_ROWS + 5;
+        int q = 6;
+        int partners = 9;
+        // F* = H Gᵀ with H = G C for a symmetric C, as propagation gives, far from unit scale.
+        SplittableRandom random = new SplittableRandom(5);
+        DenseMatrix solved = DenseMatrix.zeros(n, q);
+        DenseMatrix weighted = DenseMatrix.zeros(n, q);
+        double[][] coupling = new double[q][q];
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b <= a; b++) {
+                coupling[a][b] = random.nextGaussian() * 1e5;
+                coupling[b][a] = coupling[a][b];
+            }
+        }
+        for (int t = 0; t < n * q; t++) {
+            solved.data()[t] = random.nextGaussian() * 1e-3;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int a = 0; a < q; a++) {
+                for (int b = 0; b < q; b++) {
+                    weighted.data()[i * q + a] += solved.get(i, b) * coupling[b][a];
+                }
+            }
+        }
+        PropagatedConstraints factors = new PropagatedConstraints(solved, weighted,
+                io.csc.algorithm.SolverStatus.direct("test"));
+        SparseMatrix empty = new io.csc.linalg.SparseMatrixBuilder(0).build(n, n, SparseMatrix.Duplicates.MAX);
+        ScalableAdjustedAffinity.Result one;
+        ScalableAdjustedAffinity.Result two;
+        one = ScalableAdjustedAffinity.build(empty, factors, empty, partners, RunContext.sequential(1));
+        try (RunContext context = RunContext.of(1, 2)) {
+            two = ScalableAdjustedAffinity.build(empty, factors, empty, partners, context);
+        }
+        DenseMatrix f = factors.dense(LinearAlgebra.defaultBackend());
+        double largest = 0;
+        double positive = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i != j) {
+                    largest = Math.max(largest, Math.abs(f.get(i, j)));
+                    positive += Math.max(f.get(i, j), 0.0);
+                }
+            }
+        }
+        assertEquals(largest, one.normalizer(), 1e-14 * largest);
+        double[] weakest = new double[n];
+        for (int j = 0; j < n; j++) {
+            weakest[j] = weakestPartnerOf(f, j, partners);
+        }
+        double kept = 0;
+        for (int i = 0; i < n; i++) {
+            double[] row = f.row(i);
+            row[i] = Double.NEGATIVE_INFINITY;
+            double[] sorted = row.clone();
+            Arrays.sort(sorted);
+            double weakestPartner = sorted[n - partners];
+            for (int j = 0; j < n; j++) {
+                double value = one.weights().get(i, j);
+                boolean partner = i != j && (row[j] >= weakestPartner || f.get(j, i) >= weakest[j]);
+                if (partner && f.get(i, j) > 0) {
+                    assertEquals(f.get(i, j) / largest, value, 1e-13, "partner (" + i + ", " + j + ")");
+                    kept += value;
+                } else {
+                    assertEquals(0.0, value, 0.0, "not a partner (" + i + ", " + j + ")");
+                }
+            }
+        }
+        assertEquals((positive / largest - kept) / (positive / largest), one.droppedWeightShare(), 1e-6);
+        assertEquals(0.0, one.weights().toDense().maxAbsoluteDifference(two.weights().toDense()), 0.0);
+        assertEquals(one.normalizer(), two.normalizer(), 0.0);
+        assertEquals(one.droppedWeightShare(), two.droppedWeightShare(), 0.0);
+    }
+
+    private static double weakestPartnerOf(DenseMatrix f, int j, int partners) {
+        double[] row = f.row(j);
+        row[j] = Double.NEGATIVE_INFINITY;
+        Arrays.sort(row);
+        return row[row.length - partners];
     }
 }

@@ -1,0 +1,137 @@
+package io.csc.algorithm.e2cp;
+
+/**
+ * The factors of {@code F* = H Gᵀ} ({@link PropagatedConstraints}) in single precision, laid out so
+ * that tiles of F* are computed in cache by loops the JIT vectorizes, with a rigorous bound on the
+ * error of every single-precision entry.
+ *
+ * <p><b>Layout.</b> H is kept row-major (n x q'), G transposed (q' x n), where q' is q rounded up to
+ * a multiple of {@link #TERMS} with zero columns (which add exact zeros). A tile of rows times a
+ * chunk of columns is then a sum of q'/4 four-term row updates over contiguous columns, each copied
+ * first into arrays of their own: on Java 17 the loop vectorizer gives up on array accesses with
+ * different loop-invariant offsets, and single precision doubles the lanes per instruction.
+ *
+ * <p><b>Scaling.</b> H and G are each multiplied by a power of two (exact) so that their largest
+ * magnitude is about 1: products then neither overflow nor, down to a share of about 2^-126 of the
+ * largest entry, underflow. A tile value times {@link #scale()} approximates F*_ij.
+ *
+ * <p><b>Error bound.</b> Rounding the inputs to single precision (2 roundings), the product (1) and
+ * the q' additions gives {@code |f - F*_ij / scale| ≤ γ Σ_t |h_it| |g_jt|} with
+ * {@code γ ≈ (q' + 3) 2^-24} (Higham, Accuracy and Stability of Numerical Algorithms, §3.1).
+ * {@link #bound(int)} doubles that and bounds {@code |g_jt|} by the largest magnitude of G, plus an
+ * absolute allowance for underflow, so that it holds for every column of row i.
+ */
+final class SinglePrecisionFactors {
+
+    /** Terms of F* summed per pass over a tile row. */
+    static final int TERMS = 4;
+
+    private final int size;
+    private final int padded;
+    private final float[] rows;
+    private final float[] columns;
+    private final double scale;
+    private final double[] bounds;
+
+    SinglePrecisionFactors(PropagatedConstraints propagated) {
+        size = propagated.size();
+        int q = propagated.rank();
+        padded = (q + TERMS - 1) / TERMS * TERMS;
+        double[] h = propagated.weighted().data();
+        double[] g = propagated.solved().data();
+        double rowScale = powerOfTwoBelow(largestMagnitude(h));
+        double columnScale = powerOfTwoBelow(largestMagnitude(g));
+        scale = rowScale * columnScale;
+        rows = new float[size * padded];
+        columns = new float[padded * size];
+        bounds = new double[size];
+        double gamma = 2.0 * (padded + 3) * 0x1p-24;
+        double largestColumn = largestMagnitude(g) / columnScale;
+        double underflow = (padded + 3) * 0x1p-126;
+        for (int i = 0; i < size; i++) {
+            double absoluteSum = 0;
+            for (int t = 0; t < q; t++) {
+                float value = (float) (h[i * q + t] / rowScale);
+                rows[i * padded + t] = value;
+                absoluteSum += Math.abs(value);
+                columns[t * size + i] = (float) (g[i * q + t] / columnScale);
+            }
+            bounds[i] = gamma * absoluteSum * (largestColumn + 0x1p-24) + underflow;
+        }
+    }
+
+    /** n. */
+    int size() {
+        return size;
+    }
+
+    /** q', the number of terms including the zero padding. */
+    int paddedRank() {
+        return padded;
+    }
+
+    /** What a tile value is multiplied by to approximate F*. */
+    double scale() {
+        return scale;
+    }
+
+    /** A bound on {@code |f_ij - F*_ij / scale|} for the tile values f of row i, every column j. */
+    double bound(int i) {
+        return bounds[i];
+    }
+
+    /** Copies columns {@code [from, from + count)} of the transposed G, one array per term. */
+    void copyColumns(int from, int count, float[][] chunk) {
+        for (int t = 0; t < padded; t++) {
+            System.arraycopy(columns, t * size + from, chunk[t], 0, count);
+        }
+    }
+
+    /**
+     * Tile values of row i of F* (in units of {@link #scale()}) over the {@code count} columns held
+     * in {@code chunk}, into {@code out}.
+     */
+    void row(int i, float[][] chunk, int count, float[] out) {
+        for (int t = 0; t < padded; t += TERMS) {
+            int a = i * padded + t;
+            if (t == 0) {
+                assign(out, count, chunk[0], chunk[1], chunk[2], chunk[3], rows[a], rows[a + 1], rows[a + 2], rows[a + 3]);
+            } else {
+                accumulate(out, count, chunk[t], chunk[t + 1], chunk[t + 2], chunk[t + 3],
+                        rows[a], rows[a + 1], rows[a + 2], rows[a + 3]);
+            }
+        }
+    }
+
+    // One store per loop: with two (say, two rows sharing the loads) the vectorizer, unable to rule
+    // out that the output arrays alias the inputs, leaves the loop scalar.
+    private static void assign(float[] out, int count, float[] g0, float[] g1, float[] g2, float[] g3,
+                               float h0, float h1, float h2, float h3) {
+        for (int c = 0; c < count; c++) {
+            out[c] = h0 * g0[c] + h1 * g1[c] + h2 * g2[c] + h3 * g3[c];
+        }
+    }
+
+    private static void accumulate(float[] out, int count, float[] g0, float[] g1, float[] g2, float[] g3,
+                                   float h0, float h1, float h2, float h3) {
+        for (int c = 0; c < count; c++) {
+            out[c] += h0 * g0[c] + h1 * g1[c] + h2 * g2[c] + h3 * g3[c];
+        }
+    }
+
+    private static double largestMagnitude(double[] values) {
+        double largest = 0;
+        for (double value : values) {
+            largest = Math.max(largest, Math.abs(value));
+        }
+        return largest;
+    }
+
+    /** The power of two at or below {@code value} (1 for 0 or non-finite values). */
+    private static double powerOfTwoBelow(double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            return 1.0;
+        }
+        return Math.scalb(1.0, Math.getExponent(value));
+    }
+}
