@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /**
  * How a run finds the k nearest neighbours of every point, for the k-nearest-neighbour graphs of
- * the graph methods (e2cp, and njw, sl, csp-ml and apjcsc with {@code graph=knn}).
+ * the graph methods (e2cp, and njw, sl, csp-ml and apjcsc with {@code graph=knn}), and the nearest
+ * landmarks of every point where the landmarks are points of the data (sc-pc's constrained points;
+ * {@link #approximatesLandmarks}).
  */
 public enum NeighbourSearch {
     /**
@@ -35,6 +37,18 @@ public enum NeighbourSearch {
     public boolean approximates(int n, int d) {
         return this == APPROXIMATE
                 || (this == AUTO && (n > AUTO_EXACT_LIMIT || (long) n * n * Math.max(d, 1) > AUTO_EXACT_WORK));
+    }
+
+    /**
+     * Whether the nearest of p landmarks for each of n points of d features are searched
+     * approximately: always for {@link #APPROXIMATE}, and for {@link #AUTO} when the exact search
+     * would cost more than {@value #AUTO_EXACT_WORK} multiply-adds (n p d). The approximate search
+     * screens the landmarks on the data's leading principal components and decides among the best
+     * candidates by exact distances (io.csc.graph.LandmarkSearch); 70,000 images of 784 pixels
+     * against 2,000 landmarks or more are searched so, against 1,000 exactly.
+     */
+    public boolean approximatesLandmarks(long n, int p, int d) {
+        return this == APPROXIMATE || (this == AUTO && n * p * Math.max(d, 1) > AUTO_EXACT_WORK);
     }
 
     /**

@@ -25,21 +25,29 @@ import java.util.List;
  * <p>The nearest-landmark search screens in single precision and decides in double: the distance
  * product runs on the backend's single-precision gemm (about twice as fast as double) on points
  * and landmarks centred on the landmarks' mean, which keeps the rounding error relative to the
- * spread of the data rather than to its offset; the {@value #CANDIDATE_MARGIN} extra best
- * candidates of each point then get their exact double-precision distances, and the r nearest of
- * those are kept. A point whose r-th and (r + {@value #CANDIDATE_MARGIN} + 1)-th landmarks are
+ * spread of the data rather than to its offset. Of the r + {@value #CANDIDATE_MARGIN} best
+ * candidates of each point, the first r and those whose screening distance is within the rounding
+ * bound of theirs ({@link CandidateSelection#withinRounding}: {@code (d + 16) 2^-24 (||x||² + ||u||²)},
+ * rigorous) get their exact double-precision distances, and the r nearest of those are kept; a
+ * candidate beyond the bound is farther than all of the first r whatever the rounding, and is
+ * skipped. A point whose r-th and (r + {@value #CANDIDATE_MARGIN} + 1)-th landmarks are
  * within single-precision rounding of each other (a tie to about 1e-6 of the data's spread) could
  * be coded by a different but equally near landmark; everything else is as in double precision.
  * The sums the bandwidth rules need come from the screening distances (relative error about
- * 1e-7), over every row up to {@code 2 x} {@value #BANDWIDTH_SAMPLE_ROWS} points and over a fixed
+ * 1e-7 of the squared norms), over every row up to {@code 2 x} {@value #BANDWIDTH_SAMPLE_ROWS} points and over a fixed
  * sample of every s-th row beyond ({@link #sumStride}).
  *
  * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
- * nearest (and square-rooted for the mean-distance rule on the sampled rows) and the exact
- * distances of r + {@value #CANDIDATE_MARGIN} candidates per point. Each worker multiplies a chunk
+ * nearest ({@link CandidateSelection}; square-rooted for the mean-distance rule on the sampled
+ * rows) and the exact distances of about r candidates per point. Each worker multiplies a chunk
  * of rows with the landmarks on its own thread and searches the products at once, while they are
  * in cache, in scratch arrays it reuses ({@link Workspace}). Points held in single precision are centred and re-ranked
  * from their floats: the codes are those of the same values in double precision.
+ *
+ * <p>Landmarks screened on principal components ({@link LandmarkTable#projected}, chosen by
+ * {@link LandmarkSearch} for sc-pc's many landmarks) are searched the same way with the product in
+ * m dimensions instead of d; the screening is then an approximation rather than a rounding, so all
+ * r + {@value #PROJECTED_MARGIN} candidates get their exact distances.
  *
  * <p>The weights are computed as {@code exp(-(d² - d²_min) / (2σ²))} before normalizing, which is
  * the same after normalization but cannot underflow to 0/0 for points far from every landmark.
@@ -52,11 +60,14 @@ public final class SparseCoding {
     /** Extra candidates per point whose distances are recomputed in double precision. */
     public static final int CANDIDATE_MARGIN = 2;
 
+    /**
+     * Extra candidates per point, screened on principal components ({@link PrincipalScreening}),
+     * whose exact distances decide its r nearest.
+     */
+    public static final int PROJECTED_MARGIN = 8;
+
     /** Distances per block: rows are capped so that a block covers at most this many (its progress step). */
     private static final int BLOCK_VALUES = 1 << 23;
-
-    /** Strided groups of landmarks whose minima bound the search for the nearest ({@link #smallest}). */
-    private static final int GROUPS = 32;
 
     /** Rows per parallel task of the block step: one product and its selection. */
     private static final int CHUNK_ROWS = 256;
@@ -84,12 +95,16 @@ public final class SparseCoding {
     }
 
     /**
-     * Landmarks prepared once for the block step: their mean, and the landmarks centred on it in
-     * single precision with their squared norms.
+     * Landmarks prepared once for the block step: their mean, the landmarks centred on it in single
+     * precision with their squared norms, and, when they are screened on principal components
+     * ({@link #projected}), those components.
+     *
+     * @param projection the components the landmarks are screened on, or null to screen in the full space
      */
-    public record LandmarkTable(DenseMatrix landmarks, double[] mean, float[] centred, double[] centredNorms) {
+    public record LandmarkTable(DenseMatrix landmarks, double[] mean, float[] centred, double[] centredNorms,
+                                PrincipalScreening projection) {
 
-        /** The table of a p x d landmark matrix. */
+        /** The table of a p x d landmark matrix, screened in the full space. */
         public static LandmarkTable of(DenseMatrix landmarks) {
             int p = landmarks.rows();
             int d = landmarks.columns();
@@ -106,11 +121,23 @@ public final class SparseCoding {
             float[] centred = new float[p * d];
             double[] norms = new double[p];
             centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, centred, norms);
-            return new LandmarkTable(landmarks, mean, centred, norms);
+            return new LandmarkTable(landmarks, mean, centred, norms, null);
+        }
+
+        /** The table of a p x d landmark matrix, screened on its m leading principal components ({@link PrincipalScreening}). */
+        public static LandmarkTable projected(DenseMatrix landmarks, int m, LinearAlgebraBackend backend) {
+            LandmarkTable exact = of(landmarks);
+            return new LandmarkTable(landmarks, exact.mean, exact.centred, exact.centredNorms,
+                    PrincipalScreening.of(exact.centred, landmarks.rows(), landmarks.columns(), m, backend));
         }
 
         int size() {
             return landmarks.rows();
+        }
+
+        /** The candidates per point whose exact distances can decide its r nearest. */
+        int candidates(int r) {
+            return Math.min(size(), r + (projection == null ? CANDIDATE_MARGIN : PROJECTED_MARGIN));
         }
     }
 
@@ -144,18 +171,26 @@ public final class SparseCoding {
     /** One thread's scratch arrays. */
     private static final class Scratch {
         private float[] rows = new float[0];
+        private float[] projected = new float[0];
         private double[] norms = new double[0];
         private float[] products = new float[0];
+        private float[] screening = new float[0];
 
-        void ensure(int count, int d, int p) {
+        void ensure(int count, int d, int m, int p) {
             if (rows.length < count * d) {
                 rows = new float[count * d];
+            }
+            if (projected.length < count * m) {
+                projected = new float[count * m];
             }
             if (norms.length < count) {
                 norms = new double[count];
             }
             if (products.length < count * p) {
                 products = new float[count * p];
+            }
+            if (screening.length < p) {
+                screening = new float[p];
             }
         }
     }
@@ -187,41 +222,62 @@ public final class SparseCoding {
         if (r > p) {
             throw new IllegalArgumentException("Invalid nearest landmarks r: " + r + " (must not exceed the " + p + " landmarks)");
         }
+        PrincipalScreening projection = table.projection();
+        int m = projection == null ? d : projection.dimensions();
+        float[] screenedLandmarks = projection == null ? table.centred() : projection.landmarkCoordinates();
         LinearAlgebraBackend chunkBackend = backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
         double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
         float[] singleX = x == null ? data.floatFeatures() : null;
         double[] landmarkNorms = table.centredNorms();
+        float[] singleNorms = new float[p];
+        for (int j = 0; j < p; j++) {
+            singleNorms[j] = (float) landmarkNorms[j];
+        }
+        double relativeBound = (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24;
         double[] u = table.landmarks().data();
-        int candidates = Math.min(p, r + CANDIDATE_MARGIN);
+        int candidates = table.candidates(r);
+        int groups = CandidateSelection.groups(p, candidates);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
         List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
             Scratch scratch = workspace.get();
-            scratch.ensure(end - start, d, p);
+            scratch.ensure(end - start, d, m, p);
             float[] products = scratch.products;
+            float[] screening = scratch.screening;
             double[] rowNorms = scratch.norms;
             centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
-            chunkBackend.gemm(false, true, end - start, p, d, 1.0f, scratch.rows, 0, d, table.centred(), 0, d, 0.0f,
+            float[] screenedRows = scratch.rows;
+            if (projection != null) {
+                projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
+                screenedRows = scratch.projected;
+            }
+            chunkBackend.gemm(false, true, end - start, p, m, 1.0f, screenedRows, 0, m, screenedLandmarks, 0, m, 0.0f,
                     products, 0, p);
             double distanceSum = 0;
             double squaredSum = 0;
             long summed = 0;
             int[] candidateIndices = new int[candidates];
             double[] candidateDistances = new double[candidates];
-            double[] distances = new double[p];
-            double[] groupMinima = new double[GROUPS];
+            float[] groupMinima = new float[groups];
             for (int row = start; row < end; row++) {
                 int point = from + row;
-                screeningDistances(products, (row - start) * p, rowNorms[row - start], landmarkNorms, distances,
-                        groupMinima);
+                double rowNorm = rowNorms[row - start];
+                CandidateSelection.screen(products, (row - start) * p, (float) rowNorm, singleNorms, screening,
+                        groupMinima, groups);
                 if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
-                    for (double value : distances) {
+                    for (int j = 0; j < p; j++) {
+                        double value = screening[j];
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
                     }
                     summed++;
                 }
-                int filled = smallest(distances, groupMinima, candidates, candidateIndices, candidateDistances);
+                int filled = CandidateSelection.smallest(screening, p, groupMinima, groups, candidates,
+                        candidateIndices, candidateDistances);
+                if (projection == null) {
+                    filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
+                            landmarkNorms, relativeBound);
+                }
                 for (int t = 0; t < filled; t++) {
                     candidateDistances[t] = x != null
                             ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
@@ -230,7 +286,8 @@ public final class SparseCoding {
                 int out = row * r;
                 int kept = 0;
                 for (int t = 0; t < filled; t++) {
-                    kept = insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t], candidateDistances[t]);
+                    kept = CandidateSelection.insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t],
+                            candidateDistances[t]);
                 }
             }
             return new double[] {distanceSum, squaredSum, summed};
@@ -244,63 +301,6 @@ public final class SparseCoding {
             summedRows += (long) partial[2];
         }
         return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
-    }
-
-    /**
-     * The screening distances {@code ||x||² + ||u_j||² - 2 x·u_j} of one row, clamped at zero, and
-     * the smallest of each of the {@value #GROUPS} strided groups of landmarks (group g holds the
-     * landmarks j with {@code j mod GROUPS = g}): two loops without a carried dependency, which the
-     * compiler turns into vector instructions.
-     */
-    private static void screeningDistances(float[] products, int base, double rowNorm, double[] landmarkNorms,
-                                           double[] distances, double[] groupMinima) {
-        int p = distances.length;
-        for (int j = 0; j < p; j++) {
-            distances[j] = Math.max(0.0, rowNorm + landmarkNorms[j] - 2.0 * products[base + j]);
-        }
-        int full = Math.min(GROUPS, p);
-        System.arraycopy(distances, 0, groupMinima, 0, full);
-        for (int start = GROUPS; start < p; start += GROUPS) {
-            int width = Math.min(GROUPS, p - start);
-            for (int g = 0; g < width; g++) {
-                groupMinima[g] = Math.min(groupMinima[g], distances[start + g]);
-            }
-        }
-    }
-
-    /**
-     * The {@code count} smallest of {@code values} into {@code indices} and {@code smallest},
-     * ascending by value and then by index; returns how many (count, or all values when fewer).
-     * The count-th smallest of the groups' minima bounds the answer from above (count groups each
-     * hold a value at most that large), so only the members of the groups whose minimum is within
-     * it are ranked: a few groups of a row, instead of a branch on every value.
-     */
-    private static int smallest(double[] values, double[] groupMinima, int count, int[] indices, double[] smallest) {
-        int p = values.length;
-        int groups = Math.min(GROUPS, p);
-        if (groups < count) {
-            int filled = 0;
-            for (int j = 0; j < p; j++) {
-                filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
-            }
-            return filled;
-        }
-        int bounds = 0;
-        for (int g = 0; g < groups; g++) {
-            bounds = insertSorted(indices, smallest, 0, bounds, count, g, groupMinima[g]);
-        }
-        double bound = smallest[count - 1];
-        int filled = 0;
-        for (int g = 0; g < groups; g++) {
-            if (groupMinima[g] <= bound) {
-                for (int j = g; j < p; j += GROUPS) {
-                    if (values[j] <= bound) {
-                        filled = insertSorted(indices, smallest, 0, filled, count, j, values[j]);
-                    }
-                }
-            }
-        }
-        return filled;
     }
 
     /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
@@ -318,29 +318,6 @@ public final class SparseCoding {
             }
             norms[r] = norm;
         }
-    }
-
-    /**
-     * Inserts (index, value) into the list of at most r entries at {@code offset}, ascending by value
-     * and then by index, dropping the last when full; returns its new length.
-     */
-    private static int insertSorted(int[] indices, double[] values, int offset, int filled, int r, int index, double value) {
-        if (filled == r) {
-            double last = values[offset + r - 1];
-            if (value > last || (value == last && index > indices[offset + r - 1])) {
-                return filled;
-            }
-        }
-        int position = filled < r ? filled++ : r - 1;
-        while (position > 0 && (values[offset + position - 1] > value
-                || (values[offset + position - 1] == value && indices[offset + position - 1] > index))) {
-            values[offset + position] = values[offset + position - 1];
-            indices[offset + position] = indices[offset + position - 1];
-            position--;
-        }
-        values[offset + position] = value;
-        indices[offset + position] = index;
-        return filled;
     }
 
     /**
@@ -414,9 +391,14 @@ public final class SparseCoding {
 
     /** Codes all points of {@code data}, choosing σ by the options' rule. */
     public static SparseCode encode(Dataset data, DenseMatrix landmarks, SparseCodingOptions options, RunContext context) {
-        List<NearestLandmarks> blocks = nearestAll(data, landmarks, options.nearest(), needsAllSums(options), context);
-        double sigma = sigma(options, blocks, landmarks.rows());
-        return new SparseCode(assemble(blocks, data.size(), landmarks.rows(), sigma), sigma);
+        return code(nearestAll(data, landmarks, options.nearest(), needsAllSums(options), context), options,
+                data.size(), landmarks.rows());
+    }
+
+    /** The code of n points by p landmarks from the block results (blocks in row order), σ by the options' rule. */
+    public static SparseCode code(List<NearestLandmarks> blocks, SparseCodingOptions options, int n, int p) {
+        double sigma = sigma(options, blocks, p);
+        return new SparseCode(assemble(blocks, n, p, sigma), sigma);
     }
 
     /** Codes (new) points with a given σ, as in fit. */
@@ -431,9 +413,14 @@ public final class SparseCoding {
             throw new IllegalArgumentException("Landmarks have " + landmarks.columns() + " features, the data "
                     + data.dimension());
         }
+        return nearestAll(data, LandmarkTable.of(landmarks), r, sums, context);
+    }
+
+    /** The block step over all rows of {@code data}, in blocks of {@link #blockRows} rows. */
+    static List<NearestLandmarks> nearestAll(Dataset data, LandmarkTable table, int r, boolean sums,
+                                             RunContext context) {
         int n = data.size();
-        LandmarkTable table = LandmarkTable.of(landmarks);
-        int blockRows = blockRows(landmarks.rows());
+        int blockRows = blockRows(table.size());
         List<NearestLandmarks> blocks = new java.util.ArrayList<>();
         int blockCount = (n + blockRows - 1) / blockRows;
         int stride = sums ? sumStride(n) : 0;

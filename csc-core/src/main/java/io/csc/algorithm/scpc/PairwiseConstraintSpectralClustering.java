@@ -18,6 +18,7 @@ import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.Bandwidths;
+import io.csc.graph.LandmarkSearch;
 import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
@@ -284,7 +285,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
         DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
-        SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
+        SparseCode code = diagnostics.time("sparse coding", () -> LandmarkSearch.encode(data, landmarks, coding, context));
         LandmarkGraph graph = LandmarkGraph.of(code.codes());
         ConstraintClosure closure = ConstraintClosure.of(constraints);
         PropagatedAffinity affinity = diagnostics.time("propagation",

@@ -2,12 +2,12 @@ package io.csc.algorithm.scpc;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.graph.LandmarkSearch;
 import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCoding.NearestLandmarks;
 import io.csc.graph.SparseCodingOptions;
-import io.csc.linalg.DenseMatrix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +27,8 @@ import java.util.List;
  * connected at any p. With p much smaller than n, as in the paper, it changes the codes of only the
  * p landmark points.
  *
- * <p>Same cost as {@link SparseCoding#encode}: one more candidate per point.
+ * <p>Same cost as {@link SparseCoding#encode}: one more candidate per point. The nearest landmarks
+ * are found by {@link LandmarkSearch}, exactly or screened on principal components.
  */
 public final class SelfExcludingCoding {
 
@@ -47,24 +48,15 @@ public final class SelfExcludingCoding {
         for (int t = 0; t < p; t++) {
             landmarkOfPoint[landmarkPoints[t]] = t;
         }
-        DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
-        SparseCoding.LandmarkTable table = SparseCoding.LandmarkTable.of(landmarks);
-        boolean sums = options.sigma() == null && options.rule() != SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN;
-        int blockRows = SparseCoding.blockRows(p);
-        int blockCount = (n + blockRows - 1) / blockRows;
-        List<NearestLandmarks> blocks = new ArrayList<>(blockCount);
-        int stride = sums ? SparseCoding.sumStride(n) : 0;
-        SparseCoding.Workspace workspace = new SparseCoding.Workspace();
-        for (int start = 0; start < n; start += blockRows) {
-            int count = Math.min(blockRows, n - start);
-            NearestLandmarks wide = SparseCoding.nearest(data, start, count, table, r + 1, stride, workspace,
-                    context.backend(), context.parallel());
-            blocks.add(withoutSelf(wide, r, Arrays.copyOfRange(landmarkOfPoint, start, start + count)));
-            context.progress().progress("sparse coding", blocks.size(), blockCount);
+        List<NearestLandmarks> wide = LandmarkSearch.nearest(data, Landmarks.rows(data, landmarkPoints), r + 1,
+                SparseCoding.needsAllSums(options), context);
+        List<NearestLandmarks> blocks = new ArrayList<>(wide.size());
+        int start = 0;
+        for (NearestLandmarks block : wide) {
+            blocks.add(withoutSelf(block, r, Arrays.copyOfRange(landmarkOfPoint, start, start + block.rows())));
+            start += block.rows();
         }
-        SparseCodingOptions kept = new SparseCodingOptions(r, options.rule(), options.sigma());
-        double sigma = SparseCoding.sigma(kept, blocks, p);
-        return new SparseCode(SparseCoding.assemble(blocks, n, p, sigma), sigma);
+        return SparseCoding.code(blocks, new SparseCodingOptions(r, options.rule(), options.sigma()), n, p);
     }
 
     /**

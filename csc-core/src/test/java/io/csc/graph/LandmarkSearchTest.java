@@ -1,0 +1,137 @@
+package io.csc.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.api.NeighbourSearch;
+import io.csc.api.RunContext;
+import io.csc.api.RunNotes;
+import io.csc.data.Dataset;
+import io.csc.data.GaussianMixture;
+import io.csc.graph.SparseCoding.NearestLandmarks;
+import io.csc.linalg.DenseMatrix;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The nearest of many landmarks, exact and screened on principal components, against brute force. */
+class LandmarkSearchTest {
+
+    private static final int N = 3000;
+    private static final int D = 300;
+    private static final int R = 5;
+    /** 300 features: 20 informative ones carry the clusters, the other 280 are noise. */
+    private static final Dataset WIDE = wide();
+    private static final DenseMatrix LANDMARKS = Landmarks.random(WIDE, 400, new SplittableRandom(4));
+
+    private static Dataset wide() {
+        Dataset informative = new GaussianMixture(N, 20, 6, 3.0, 8).generate();
+        double[] features = new double[N * D];
+        SplittableRandom random = new SplittableRandom(2);
+        for (int i = 0; i < N; i++) {
+            for (int f = 0; f < D; f++) {
+                features[i * D + f] = f < 20 ? informative.feature(i, f) : 0.3 * random.nextGaussian();
+            }
+        }
+        return Dataset.unlabelled("wide", N, D, features);
+    }
+
+    private static double squared(int point, int landmark) {
+        double sum = 0;
+        for (int f = 0; f < D; f++) {
+            double difference = WIDE.feature(point, f) - LANDMARKS.get(landmark, f);
+            sum += difference * difference;
+        }
+        return sum;
+    }
+
+    /** The r nearest landmarks of a point by brute force, ties to the smaller index. */
+    private static int[] bruteForce(int point) {
+        return IntStream.range(0, LANDMARKS.rows()).boxed()
+                .sorted(Comparator.<Integer>comparingDouble(j -> squared(point, j)).thenComparingInt(j -> j))
+                .limit(R).mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int[] indices(List<NearestLandmarks> blocks) {
+        return blocks.stream().flatMapToInt(block -> Arrays.stream(block.indices())).toArray();
+    }
+
+    private static double[] distances(List<NearestLandmarks> blocks) {
+        return blocks.stream().flatMapToDouble(block -> Arrays.stream(block.squaredDistances())).toArray();
+    }
+
+    /** The r nearest landmarks of every point of the wide data, found by {@code search} on {@code threads} threads. */
+    private static List<NearestLandmarks> search(NeighbourSearch search, int threads, boolean sums, RunNotes notes) {
+        try (RunContext context = RunContext.of(3, threads).withNotes(notes).withNeighbourSearch(search)) {
+            return LandmarkSearch.nearest(WIDE, LANDMARKS, R, sums, context);
+        }
+    }
+
+    @Test
+    void screeningOnPrincipalComponentsFindsNearlyAllNearestWithExactDistances() {
+        RunNotes notes = RunNotes.collecting();
+        List<NearestLandmarks> blocks = search(NeighbourSearch.APPROXIMATE, 2, false, notes);
+        int[] found = indices(blocks);
+        double[] distances = distances(blocks);
+        long exact = 0;
+        for (int i = 0; i < N; i++) {
+            int[] truth = bruteForce(i);
+            for (int t = 0; t < R; t++) {
+                assertEquals(squared(i, found[i * R + t]), distances[i * R + t], 1e-9 * distances[i * R + t]);
+                if (t > 0) {
+                    assertTrue(distances[i * R + t - 1] <= distances[i * R + t]);
+                }
+                int landmark = found[i * R + t];
+                exact += Arrays.stream(truth).anyMatch(j -> j == landmark) ? 1 : 0;
+            }
+        }
+        double recall = exact / (double) (N * R);
+        assertTrue(recall > 0.95 && recall < 1.0, "recall " + recall);
+        Map<?, ?> report = (Map<?, ?>) notes.values().get("landmarkSearch");
+        assertEquals("principal-components", report.get("method"));
+        assertEquals(LandmarkSearch.SCREENING_DIMENSIONS, report.get("dimensions"));
+        assertEquals(R + SparseCoding.PROJECTED_MARGIN, report.get("candidates"));
+        assertEquals(NearestNeighbours.RECALL_SAMPLE, report.get("recallSample"));
+        assertEquals(recall, (Double) report.get("recall"), 0.03, "the sample's recall estimates the recall of all");
+    }
+
+    @Test
+    void theSameLandmarksOnAnyThreadCount() {
+        List<NearestLandmarks> one = search(NeighbourSearch.APPROXIMATE, 1, true, RunNotes.NONE);
+        List<NearestLandmarks> two = search(NeighbourSearch.APPROXIMATE, 2, true, RunNotes.NONE);
+        assertArrayEquals(indices(one), indices(two));
+        assertArrayEquals(distances(one), distances(two));
+        assertEquals(one.get(0).distanceSum(), two.get(0).distanceSum());
+    }
+
+    @Test
+    void theExactSearchIsBruteForce() {
+        RunNotes notes = RunNotes.collecting();
+        List<NearestLandmarks> blocks = search(NeighbourSearch.EXACT, 2, false, notes);
+        int[] found = indices(blocks);
+        for (int i = 0; i < N; i++) {
+            assertArrayEquals(bruteForce(i), Arrays.copyOfRange(found, i * R, i * R + R), "point " + i);
+        }
+        assertEquals("exact", ((Map<?, ?>) notes.values().get("landmarkSearch")).get("method"));
+    }
+
+    @Test
+    void theSearchApproximatesOnlyWideDataWhereTheExactProductCostsTooMuch() {
+        assertTrue(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 8_000, 784, 6),
+                "SC-PC on Fashion-MNIST with 7,000 labels");
+        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 900, 784, 6),
+                "n p d = 4.9e10 stays exact");
+        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.APPROXIMATE, 1_000_000, 8_000, 128, 6),
+                "no more features than the screening dimensions");
+        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.APPROXIMATE, 1_000, 12, 784, 5),
+                "no more landmarks than candidates");
+        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.EXACT, 70_000, 8_000, 784, 6));
+        assertTrue(LandmarkSearch.screensOnComponents(NeighbourSearch.APPROXIMATE, 1_000, 400, 300, 5));
+    }
+}
