@@ -309,20 +309,31 @@ public final class NeighbourDescent {
         private void sampleCandidates(int iteration) {
             Arrays.fill(newCounts, 0);
             Arrays.fill(oldCounts, 0);
-            for (int i = 0; i < n; i++) {
-                int base = i * capacity;
-                for (int t = 0; t < capacity; t++) {
-                    int j = neighbours[base + t];
-                    int priority = (int) mix(seed + mix(((long) iteration << 48) ^ ((long) i << 24) ^ j));
-                    if (fresh[base + t]) {
-                        offer(newCandidates, newPriorities, newCounts, i, j, priority);
-                        offer(newCandidates, newPriorities, newCounts, j, i, priority);
-                    } else {
-                        offer(oldCandidates, oldPriorities, oldCounts, i, j, priority);
-                        offer(oldCandidates, oldPriorities, oldCounts, j, i, priority);
+            // as in apply: one task per thread fills the candidate lists of its range of points, each
+            // list receiving its offers in the same order as in one sequential pass
+            parallel.forRange(n, (n + parallel.threads() - 1) / parallel.threads(), (from, to) -> {
+                for (int i = 0; i < n; i++) {
+                    int base = i * capacity;
+                    boolean own = i >= from && i < to;
+                    for (int t = 0; t < capacity; t++) {
+                        int j = neighbours[base + t];
+                        boolean reverse = j >= from && j < to;
+                        if (!own && !reverse) {
+                            continue;
+                        }
+                        int priority = (int) mix(seed + mix(((long) iteration << 48) ^ ((long) i << 24) ^ j));
+                        int[] members = fresh[base + t] ? newCandidates : oldCandidates;
+                        int[] priorities = fresh[base + t] ? newPriorities : oldPriorities;
+                        int[] counts = fresh[base + t] ? newCounts : oldCounts;
+                        if (own) {
+                            offer(members, priorities, counts, i, j, priority);
+                        }
+                        if (reverse) {
+                            offer(members, priorities, counts, j, i, priority);
+                        }
                     }
                 }
-            }
+            });
             parallel.forRange(n, CHUNK, (from, to) -> {
                 for (int i = from; i < to; i++) {
                     int base = i * capacity;
@@ -407,20 +418,35 @@ public final class NeighbourDescent {
             return apply(proposals);
         }
 
-        /** Offers every proposed pair to both lists, in order; returns the number of list entries that changed. */
+        /**
+         * Offers every proposed pair to both lists, in order; returns the number of list entries that
+         * changed. An offer changes only its own list, so each list seeing its offers in the proposals'
+         * order is all the order that matters: one task per thread applies the offers to the lists of
+         * its range of points, reading all proposals, and the lists come out the same on any number
+         * of threads.
+         */
         private long apply(List<Updates> proposals) {
-            long changes = 0;
             for (Updates updates : proposals) {
                 evaluations += updates.evaluated;
-                for (int u = 0; u < updates.size; u++) {
-                    int p = updates.first[u];
-                    int q = updates.second[u];
-                    float distance = updates.distance[u];
-                    changes += tryInsert(p, q, distance) ? 1 : 0;
-                    changes += tryInsert(q, p, distance) ? 1 : 0;
-                }
             }
-            return changes;
+            int grain = (n + parallel.threads() - 1) / parallel.threads();
+            List<Long> changes = parallel.map(n, grain, (from, to) -> {
+                long changed = 0;
+                for (Updates updates : proposals) {
+                    for (int u = 0; u < updates.size; u++) {
+                        int p = updates.first[u];
+                        int q = updates.second[u];
+                        if (p >= from && p < to) {
+                            changed += tryInsert(p, q, updates.distance[u]) ? 1 : 0;
+                        }
+                        if (q >= from && q < to) {
+                            changed += tryInsert(q, p, updates.distance[u]) ? 1 : 0;
+                        }
+                    }
+                }
+                return changed;
+            });
+            return changes.stream().mapToLong(Long::longValue).sum();
         }
 
         /** Pairs a local join proposes, with their distances. */

@@ -81,11 +81,17 @@ class NeighbourDescentTest {
             one = NeighbourDescent.search(MIXTURE, 7, context).lists();
             single = NeighbourDescent.search(MIXTURE.inPrecision(Precision.FLOAT), 7, context).lists();
         }
+        NeighbourLists three;
         try (RunContext context = RunContext.of(9, 2)) {
             two = NeighbourDescent.search(MIXTURE, 7, context).lists();
         }
+        try (RunContext context = RunContext.of(9, 3)) {
+            three = NeighbourDescent.search(MIXTURE, 7, context).lists();
+        }
         assertArrayEquals(one.indices(), two.indices());
         assertArrayEquals(one.distances(), two.distances());
+        assertArrayEquals(one.indices(), three.indices());
+        assertArrayEquals(one.distances(), three.distances());
         // the search reads single precision either way; only the final exact distances differ
         assertArrayEquals(one.indices(), single.indices());
     }
