@@ -80,8 +80,8 @@ final class ClusterCommand implements Callable<Integer> {
             description = "How k-NN graphs find their neighbours, and sc-pc the nearest of its landmarks: exact (every "
                     + "distance), approximate (NN-descent; landmarks screened on 128 principal components; the recall on "
                     + "a sample is in diagnostics.neighbourSearch or diagnostics.landmarkSearch), or auto: exact up to "
-                    + NeighbourSearch.AUTO_EXACT_LIMIT + " points while n²·d (for landmarks n·p·d) is at most 5e10 "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + NeighbourSearch.AUTO_EXACT_LIMIT + " points while n²·d is at most 5e10, for landmarks while n·p·d "
+                    + "is at most 1e11 (default: ${DEFAULT-VALUE}).")
     String neighbourSearch;
 
     @Option(names = "--save-model", paramLabel = "FILE",

@@ -125,8 +125,10 @@ class LandmarkSearchTest {
     void theSearchApproximatesOnlyWideDataWhereTheExactProductCostsTooMuch() {
         assertTrue(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 8_000, 784, 6),
                 "SC-PC on Fashion-MNIST with 7,000 labels");
-        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 900, 784, 6),
-                "n p d = 4.9e10 stays exact");
+        assertTrue(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 2_000, 784, 6),
+                "n p d = 1.1e11, 1,000 labels and 1,000 random landmarks");
+        assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.AUTO, 70_000, 1_000, 784, 6),
+                "n p d = 5.5e10 stays exact");
         assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.APPROXIMATE, 1_000_000, 8_000, 128, 6),
                 "no more features than the screening dimensions");
         assertFalse(LandmarkSearch.screensOnComponents(NeighbourSearch.APPROXIMATE, 1_000, 12, 784, 5),
