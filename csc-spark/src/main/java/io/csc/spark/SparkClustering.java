@@ -55,6 +55,11 @@ import org.apache.spark.api.java.JavaRDD;
  * <li>the embedding per partition and the final k-means distributed ({@link DistributedKMeans}).</li>
  * </ol>
  * The driver holds O(p² + p d + c (r + m)) values: nothing of size n.
+ *
+ * <p>fast-csp-ml (the robust variant) keeps no codes: its l sampled points take the landmarks' place,
+ * each pass computes its blocks' kernel rows to them, and the constraint layers act on the c
+ * supervised points and one coordinate for all the others ({@link SampledColumnClustering}); the
+ * driver holds O(l² + l d + c (d + l)) values.
  */
 public final class SparkClustering {
 

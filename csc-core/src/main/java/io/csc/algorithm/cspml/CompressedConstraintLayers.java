@@ -43,8 +43,9 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
         int c = supervision.pointCount();
         long others = n - c;
         int size = others > 0 ? c + 1 : c;
-        MultiLayerConstrainedClustering.Layer mustLink = MultiLayerConstrainedClustering.mustLinkLayer(supervision, k,
-                LanczosOptions.DEFAULTS, diagnostics, random.split());
+        MultiLayerConstrainedClustering.Layer mustLink = diagnostics.time("mustLinkLayer", () ->
+                MultiLayerConstrainedClustering.mustLinkLayer(supervision, k, LanczosOptions.DEFAULTS, diagnostics,
+                        random.split()));
         diagnostics.put("pointsWithoutMustLink", NormalizedAffinity.isolatedCount(
                 ConstraintLayer.mustLinks(supervision).degrees()) + others);
         ConstraintLayer cannotLinks = ConstraintLayer.cannotLinks(supervision);
@@ -71,8 +72,8 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
                 y[c] = lumped * sum + (others / (double) n) * x[c];
             }
         });
-        Eigensolvers.Solution solution = Eigensolvers.lanczos(cannotLinkLayer, Math.min(k + 1, size), Spectrum.LARGEST,
-                LanczosOptions.DEFAULTS, random.split());
+        Eigensolvers.Solution solution = diagnostics.time("cannotLinkLayer", () -> Eigensolvers.lanczos(cannotLinkLayer,
+                Math.min(k + 1, size), Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split()));
         diagnostics.solver("cannotLink", solution.status());
         LayerSubspace cannotLink = LayerSubspace.select(solution.pairs(), k);
         SymmetricOperator combined = new StructuredOperator(size, (x, y) -> {

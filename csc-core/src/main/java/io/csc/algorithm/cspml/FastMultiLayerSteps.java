@@ -105,8 +105,7 @@ public final class FastMultiLayerSteps {
         }
         DenseMatrix form = LayerExtension.form(extendedGram, basis, coefficients.values(), coefficients.factor(),
                 backend);
-        CompressedConstraintLayers layers = diagnostics.time("constraintLayers", () -> CompressedConstraintLayers.of(
-                supervision, n, k, alpha, diagnostics, random));
+        CompressedConstraintLayers layers = CompressedConstraintLayers.of(supervision, n, k, alpha, diagnostics, random);
         double weight = constrainedWeight(supervision, n);
         EigenDecomposition ritz = diagnostics.time("eigen", () -> FastMultiLayerConstrainedClustering.restrictedRitz(form,
                 lumpedBasis(basis, extendedSums, extendedAtSupervised, n, backend), layers.operator(),
