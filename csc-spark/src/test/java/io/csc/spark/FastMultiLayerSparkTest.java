@@ -86,6 +86,22 @@ class FastMultiLayerSparkTest {
         assertEquals("fast-csp-ml", core.provenance().method());
     }
 
+    @Test
+    void aFailedFirstAttemptOfItsKernelPassGivesIdenticalLabels() {
+        SparkSession session = SharedSpark.session();
+        int[] clean = labels(estimator().fit(frame()).summary().predictions());
+        int before = FaultInjection.injected();
+        int[] retried;
+        try {
+            session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, "sampled kernel");
+            retried = labels(estimator().fit(frame()).summary().predictions());
+        } finally {
+            session.sparkContext().setLocalProperty(FaultInjection.PROPERTY, null);
+        }
+        assertTrue(FaultInjection.injected() > before, "no failure injected");
+        assertArrayEquals(clean, retried);
+    }
+
     private static ClusteringResult local() {
         try (RunContext context = RunContext.of(5, 2)) {
             return AlgorithmRegistry.byName("fast-csp-ml").create(ParameterValues.parse(PARAMETERS))
