@@ -96,6 +96,19 @@ final class LandmarkCoding {
         return new DenseMatrix(indices.length, d, values);
     }
 
+    /** The rows at the given distinct global indices, in the order given (count x d). */
+    static DenseMatrix rowsInOrder(DistributedPoints data, long[] indices) {
+        long[] sorted = indices.clone();
+        Arrays.sort(sorted);
+        DenseMatrix rows = rowsAt(data, sorted);
+        int d = rows.columns();
+        double[] ordered = new double[indices.length * d];
+        for (int t = 0; t < indices.length; t++) {
+            System.arraycopy(rows.data(), Arrays.binarySearch(sorted, indices[t]) * d, ordered, t * d, d);
+        }
+        return new DenseMatrix(indices.length, d, ordered);
+    }
+
     /**
      * {@code iterations} Lloyd iterations of the landmark k-means from {@code start}, as
      * {@link Landmarks#kmeans} runs them: each pass assigns every block to its nearest centres and

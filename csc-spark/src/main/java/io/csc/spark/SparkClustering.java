@@ -2,8 +2,10 @@ package io.csc.spark;
 
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringModel;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.cspml.FastMultiLayerConstrainedClustering;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.lsc.LscOptions;
 import io.csc.algorithm.Parameter;
@@ -53,11 +55,16 @@ import org.apache.spark.api.java.JavaRDD;
  * <li>the embedding per partition and the final k-means distributed ({@link DistributedKMeans}).</li>
  * </ol>
  * The driver holds O(p² + p d + c (r + m)) values: nothing of size n.
+ *
+ * <p>fast-csp-ml (the robust variant) keeps no codes: its l sampled points take the landmarks' place,
+ * each pass computes its blocks' kernel rows to them, and the constraint layers act on the c
+ * supervised points and one coordinate for all the others ({@link SampledColumnClustering}); the
+ * driver holds O(l² + l d + c (d + l)) values.
  */
 public final class SparkClustering {
 
     /** The methods this engine runs. */
-    public static final List<String> METHODS = List.of("lsc-r", "lsc-k", "scacs", "sc-pc");
+    public static final List<String> METHODS = List.of("lsc-r", "lsc-k", "scacs", "sc-pc", "fast-csp-ml");
 
     private SparkClustering() {
     }
@@ -109,6 +116,8 @@ public final class SparkClustering {
         Spectral spectral = switch (descriptor.name()) {
             case ScalableConstrainedSpectralClustering.NAME -> scacs(ScalableConstrainedSpectralClustering.options(values),
                     points, supervision, k, random, seed, diagnostics);
+            case FastMultiLayerConstrainedClustering.NAME -> SampledColumnClustering.fit(
+                    FastMultiLayerConstrainedClustering.options(values), points, supervision, k, random, seed, diagnostics);
             case PairwiseConstraintSpectralClustering.NAME -> scpc(PairwiseConstraintSpectralClustering.options(values),
                     points, supervision, k, random, seed, diagnostics);
             default -> lsc(descriptor.name(), values, points, k, random, seed, diagnostics);
@@ -125,18 +134,29 @@ public final class SparkClustering {
                 .map(pair -> new LabelBlock(pair._1().firstIndex(), pair._2())));
         labelled.count();
         embedding.unpersist(false);
-        spectral.codes().unpersist(false);
-        LandmarkModel placement = new LandmarkModel(spectral.landmarks(), spectral.nearest(), spectral.sigma(),
-                spectral.map(), true, clusters.centroids());
+        spectral.release().run();
+        ClusteringModel placement = spectral.placement().apply(clusters.centroids());
         Provenance provenance = provenance(descriptor, values, seed, points, k, supervision, featureNames);
         return new Fit(new FittedModel(provenance, scaling, placement), labelled, diagnostics.build(),
                 (System.nanoTime() - start) / 1e9);
     }
 
-    /** What the spectral stage hands to the final clustering and the model. */
-    private record Spectral(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map,
-                            JavaRDD<LandmarkCoding.CodeBlock> codes, JavaRDD<EmbeddedBlock> embedding,
-                            KMeansOptions kmeans) {
+    /**
+     * What the spectral stage hands to the final clustering and the model.
+     *
+     * @param placement the model that places new points, from the final k-means centres
+     * @param release frees what the stage cached besides the embedding
+     */
+    record Spectral(java.util.function.Function<DenseMatrix, ClusteringModel> placement, Runnable release,
+                    JavaRDD<EmbeddedBlock> embedding, KMeansOptions kmeans) {
+
+        /** The landmark methods' stage: their model is a {@link LandmarkModel}, their cache the codes. */
+        static Spectral landmarks(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map,
+                                  JavaRDD<LandmarkCoding.CodeBlock> codes, JavaRDD<EmbeddedBlock> embedding,
+                                  KMeansOptions kmeans) {
+            return new Spectral(centroids -> new LandmarkModel(landmarks, nearest, sigma, map, true, centroids),
+                    () -> codes.unpersist(false), embedding, kmeans);
+        }
     }
 
     private static Spectral lsc(String name, ParameterValues values, DistributedPoints points, int k,
@@ -162,7 +182,7 @@ public final class SparkClustering {
         }
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(coded.codes(), map, true)));
-        return new Spectral(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding,
+        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding,
                 options.kmeans().withSupervised(false));
     }
 
@@ -197,7 +217,7 @@ public final class SparkClustering {
         }
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(coded.codes(), map, true)));
-        return new Spectral(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding, options.kmeans());
+        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding, options.kmeans());
     }
 
     /**
@@ -241,16 +261,7 @@ public final class SparkClustering {
         }
         SparseCodingOptions coding = options.coding().withNearestAtMost(p - 1, diagnostics::warn);
         int r = coding.nearest();
-        DenseMatrix landmarks = diagnostics.time("landmarks", () -> {
-            DenseMatrix rows = LandmarkCoding.rowsAt(points, sorted);
-            DenseMatrix ordered = DenseMatrix.zeros(p, rows.columns());
-            for (int t = 0; t < p; t++) {
-                for (int j = 0; j < rows.columns(); j++) {
-                    ordered.set(t, j, rows.get(rowOfLandmark[t], j));
-                }
-            }
-            return ordered;
-        });
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> LandmarkCoding.rowsInOrder(points, landmarkPoints));
         LandmarkCoding.Codes codes = diagnostics.time("sparse coding",
                 () -> LandmarkCoding.codes(points, landmarks, coding, landmarkPoints));
         ConstraintClosure closure = ConstraintClosure.of(constraints);
@@ -285,7 +296,7 @@ public final class SparkClustering {
         }
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(nodeCoding.codes(), spectrum.nodeMap(), true)));
-        return new Spectral(landmarks, r, codes.sigma(),
+        return Spectral.landmarks(landmarks, r, codes.sigma(),
                 ComponentLandmarkGraph.landmarkMap(spectrum.nodeMap(), nodes.nodeOfLandmark()), nodeCoding.codes(),
                 embedding, options.kmeans());
     }

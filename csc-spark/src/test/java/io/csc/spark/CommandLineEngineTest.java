@@ -12,35 +12,41 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code csc cluster --engine spark} runs sc-pc and prints the local engine's JSON and result. */
+/** {@code csc cluster --engine spark} prints the local engine's JSON and result (sc-pc and fast-csp-ml). */
 class CommandLineEngineTest {
 
     @TempDir
     static Path directory;
 
-    @Test
-    void scpcOnSparkGivesTheLocalEnginesResult() throws IOException {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"sc-pc, landmarks nodes components",
+            "fast-csp-ml, samples layerDimensions subspaceDimension mustLinkComponents pointsWithoutMustLink"})
+    void sparkGivesTheLocalEnginesResult(String method, String fields) throws IOException {
         SharedSpark.session();
         Path data = directory.resolve("mixture.csv");
         CsvWriter.write(LocalAgreementTest.MIXTURE, data);
-        JsonObject spark = cluster(data, "--engine", "spark");
-        JsonObject local = cluster(data);
+        JsonObject spark = cluster(data, method, "--engine", "spark");
+        JsonObject local = cluster(data, method);
         assertEquals("spark", spark.get("engine").getAsString());
-        assertEquals("sc-pc", spark.get("algorithm").getAsString());
+        assertEquals(method, spark.get("algorithm").getAsString());
+        java.util.Set<String> sparkKeys = new java.util.TreeSet<>(spark.keySet());
+        sparkKeys.remove("engine");
+        assertEquals(new java.util.TreeSet<>(local.keySet()), sparkKeys);
         assertEquals(local.getAsJsonObject("metrics").get("acc").getAsDouble(),
                 spark.getAsJsonObject("metrics").get("acc").getAsDouble(), 0.01);
-        for (String field : List.of("landmarks", "nodes", "components")) {
+        for (String field : fields.split(" ")) {
             assertEquals(local.getAsJsonObject("diagnostics").get(field), spark.getAsJsonObject("diagnostics").get(field),
                     field);
         }
     }
 
-    private static JsonObject cluster(Path data, String... engine) {
-        List<String> args = new ArrayList<>(List.of("cluster", "--data", data.toString(), "-a", "sc-pc", "-k", "4",
+    private static JsonObject cluster(Path data, String method, String... engine) {
+        List<String> args = new ArrayList<>(List.of("cluster", "--data", data.toString(), "-a", method, "-k", "4",
                 "--known-labels", "60", "--seed", "5", "--param", LocalAgreementTest.RESTARTS, "--json", "--quiet"));
         args.addAll(List.of(engine));
         StringWriter out = new StringWriter();

@@ -29,7 +29,7 @@ class LocalAgreementTest {
     static final Dataset MIXTURE = new GaussianMixture(3000, 6, 4, 3.0, 7).generate();
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lsc-r", "lsc-k", "scacs", "sc-pc"})
+    @ValueSource(strings = {"lsc-r", "lsc-k", "scacs", "sc-pc", "fast-csp-ml"})
     void sameLabelsAsTheLocalEngine(String method) {
         ConstraintSet labels = ConstraintGenerator.labelledPoints(MIXTURE.labels(), 60, new SplittableRandom(3));
         boolean supervised = !method.startsWith("lsc");

@@ -24,6 +24,7 @@ import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.MatrixProducts;
+import io.csc.linalg.SymmetricOperator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -233,30 +234,11 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                         diagnostics, random.split()));
         LinearAlgebraBackend backend = context.backend();
         double weight = SubspaceRestriction.constraintWeight(constraints);
-        EigenDecomposition ritz = diagnostics.time("eigen", () -> {
-            DenseMatrix similarityForm = extension.form().copy();
-            EigenDecomposition own = SubspaceRestriction.leading(similarityForm, k + 1, backend);
-            int kept = LayerSubspace.keptCount(own.values(), k, 0.0);
-            DenseMatrix ownVectors = own.vectors().columns(0, kept);
-            DenseMatrix ownProjector = MatrixProducts.multiplyTransposeB(backend, ownVectors, ownVectors);
-            double[] form = similarityForm.data();
-            for (int t = 0; t < form.length; t++) {
-                form[t] += options.alpha() * ownProjector.data()[t];
-            }
-            DenseMatrix reduced = SubspaceRestriction.combine(extension.vectors(), similarityForm,
-                    MultiLayerConstrainedClustering.modifiedAffinity(List.of(mustLink, cannotLink), options.alpha()),
-                    weight, backend);
-            diagnostics.put("layerDimensions", new int[] {kept, mustLink.subspace().dimension(),
-                    cannotLink.subspace().dimension()});
-            return SubspaceRestriction.leading(reduced, k, backend);
-        });
-        double[] laplacianValues = ritz.values();
-        for (int j = 0; j < laplacianValues.length; j++) {
-            laplacianValues[j] = 3 - laplacianValues[j];
-        }
-        diagnostics.put("variant", "robust").put("subspaceDimension", extension.dimension())
-                .put("constraintWeight", weight)
-                .put("eigenvalues", laplacianValues);
+        EigenDecomposition ritz = diagnostics.time("eigen", () -> restrictedRitz(extension.form(), extension.vectors(),
+                MultiLayerConstrainedClustering.modifiedAffinity(List.of(mustLink, cannotLink), options.alpha()),
+                new int[] {mustLink.subspace().dimension(), cannotLink.subspace().dimension()}, weight,
+                options.alpha(), k, diagnostics, backend));
+        recordRitz(diagnostics, ritz, extension.dimension(), weight);
         DenseMatrix embedding = EmbeddingClustering.rowNormalized(
                 SampledBlocks.multiply(backend, extension.vectors(), ritz.vectors()));
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
@@ -266,6 +248,44 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                 MatrixProducts.multiply(backend, extension.map(), ritz.vectors()), clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding, (System.nanoTime() - start) / 1e9,
                 diagnostics.build(), model);
+    }
+
+    /**
+     * The robust variant's Rayleigh-Ritz step: the k leading eigenpairs of
+     * {@code form + α P + weight · Bᵀ K_c B}, with {@code form} the similarity layer restricted to its
+     * extended subspace, P the projector on its own kept leading eigenvectors there, and
+     * {@code Bᵀ K_c B} the constraint layers with their projectors seen from the subspace:
+     * {@code basis} is the subspace's basis in the coordinates {@code constraintLayers} acts on (the
+     * n points locally; the supervised points and the rest lumped together on Spark). Records the
+     * layers' dimensions ({@code constraintDimensions}: must-link, cannot-link).
+     */
+    static EigenDecomposition restrictedRitz(DenseMatrix form, DenseMatrix basis, SymmetricOperator constraintLayers,
+                                             int[] constraintDimensions, double weight, double alpha, int k,
+                                             Diagnostics.Builder diagnostics, LinearAlgebraBackend backend) {
+        DenseMatrix similarityForm = form.copy();
+        EigenDecomposition own = SubspaceRestriction.leading(similarityForm, k + 1, backend);
+        int kept = LayerSubspace.keptCount(own.values(), k, 0.0);
+        DenseMatrix ownVectors = own.vectors().columns(0, kept);
+        DenseMatrix ownProjector = MatrixProducts.multiplyTransposeB(backend, ownVectors, ownVectors);
+        double[] values = similarityForm.data();
+        for (int t = 0; t < values.length; t++) {
+            values[t] += alpha * ownProjector.data()[t];
+        }
+        DenseMatrix reduced = SubspaceRestriction.combine(basis, similarityForm, constraintLayers, weight, backend);
+        diagnostics.put("layerDimensions", new int[] {kept, constraintDimensions[0], constraintDimensions[1]});
+        return SubspaceRestriction.leading(reduced, k, backend);
+    }
+
+    /** The robust variant's diagnostics; turns the Ritz values into those of {@code L_mod = 3I - K}, in place. */
+    static void recordRitz(Diagnostics.Builder diagnostics, EigenDecomposition ritz, int subspaceDimension,
+                           double weight) {
+        double[] laplacianValues = ritz.values();
+        for (int j = 0; j < laplacianValues.length; j++) {
+            laplacianValues[j] = 3 - laplacianValues[j];
+        }
+        diagnostics.put("variant", "robust").put("subspaceDimension", subspaceDimension)
+                .put("constraintWeight", weight)
+                .put("eigenvalues", laplacianValues);
     }
 
     /**

@@ -2,7 +2,6 @@ package io.csc.algorithm.cspml;
 
 import io.csc.algorithm.ClusteringModel;
 import io.csc.api.RunContext;
-import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SampledBlocks;
 import io.csc.algorithm.spectral.SampledKernel;
 import io.csc.cluster.KMeans;
@@ -93,17 +92,7 @@ final class FastMultiLayerModel implements ClusteringModel {
      */
     static DenseMatrix similarityRows(SampledKernel kernel, Dataset points, double factor, double[] columnScale,
                                       RunContext context) {
-        int l = kernel.size();
-        int n = points.size();
-        DenseMatrix similarity = kernel.columns(points, context);
-        double[] rowScale = NormalizedAffinity.inverseSquareRootDegrees(NormalizedAffinity.rowSums(similarity));
-        double[] s = similarity.data();
-        for (int a = 0; a < n; a++) {
-            for (int j = 0; j < l; j++) {
-                s[a * l + j] *= factor * rowScale[a] * columnScale[j];
-            }
-        }
-        return similarity;
+        return FastMultiLayerSteps.similarityRows(kernel, points, null, factor, columnScale, context);
     }
 
     /** {@code embed} in blocks of {@value #POINT_BLOCK} points, so memory stays O(block x l). */

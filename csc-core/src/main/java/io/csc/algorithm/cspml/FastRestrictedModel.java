@@ -28,7 +28,7 @@ public final class FastRestrictedModel implements ClusteringModel {
     private final DenseMatrix map;
     private final DenseMatrix centroids;
 
-    FastRestrictedModel(SampledKernel kernel, double factor, double[] similarityColumnScale, DenseMatrix map,
+    public FastRestrictedModel(SampledKernel kernel, double factor, double[] similarityColumnScale, DenseMatrix map,
                         DenseMatrix centroids) {
         this.kernel = kernel;
         this.factor = factor;

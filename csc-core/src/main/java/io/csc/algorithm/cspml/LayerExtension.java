@@ -46,13 +46,29 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
     static LayerExtension of(DenseMatrix block, int[] sample, int n, int k, double factor,
                              UnaryOperator<DenseMatrix> columns, LinearAlgebraBackend backend) {
         int l = block.rows();
-        block.symmetrize();
-        EigenDecomposition pairs = SymmetricEigen.largest(backend, block, Math.min(k + 1, l));
-        int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
-        if (count == 0) {
+        ExtensionCoefficients coefficients = coefficients(block, k, factor, backend);
+        if (coefficients.count() == 0) {
             return new LayerExtension(DenseMatrix.zeros(l, 0), DenseMatrix.zeros(n, 0), DenseMatrix.zeros(l, 0),
                     new double[0], DenseMatrix.zeros(0, 0));
         }
+        DenseMatrix extended = columns.apply(coefficients.scaled());
+        DenseMatrix gram = MatrixProducts.gram(backend, extended);
+        DenseMatrix basis = orthonormalizingGram(gram, backend);
+        DenseMatrix vectors = SampledBlocks.multiply(backend, extended, basis);
+        DenseMatrix map = MatrixProducts.multiply(backend, coefficients.scaled(), basis);
+        return new LayerExtension(map, vectors, SampledBlocks.rows(vectors, sample), coefficients.values(),
+                form(gram, basis, coefficients.values(), factor, backend));
+    }
+
+    /**
+     * The coefficients {@code sqrt(l/n) U_Q Σ_Q⁻¹} of the kept leading eigenvectors of {@code block}
+     * (l x l, symmetrized here), so that the extension is {@code C · scaled} for the sampled columns C.
+     */
+    static ExtensionCoefficients coefficients(DenseMatrix block, int k, double factor, LinearAlgebraBackend backend) {
+        int l = block.rows();
+        block.symmetrize();
+        EigenDecomposition pairs = SymmetricEigen.largest(backend, block, Math.min(k + 1, l));
+        int count = LayerSubspace.keptCount(pairs.values(), k, 0.0);
         DenseMatrix scaled = pairs.vectors().columns(0, count);
         for (int j = 0; j < count; j++) {
             double inverse = factor / pairs.values()[j];
@@ -60,21 +76,15 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
                 scaled.set(i, j, scaled.get(i, j) * inverse);
             }
         }
-        DenseMatrix extended = columns.apply(scaled);
-        DenseMatrix basis = orthonormalizing(extended, backend);
-        DenseMatrix vectors = SampledBlocks.multiply(backend, extended, basis);
-        DenseMatrix map = MatrixProducts.multiply(backend, scaled, basis);
-        return new LayerExtension(map, vectors, SampledBlocks.rows(vectors, sample),
-                Arrays.copyOf(pairs.values(), count), form(extended, basis, pairs.values(), factor, backend));
+        return new ExtensionCoefficients(scaled, Arrays.copyOf(pairs.values(), count), factor);
     }
 
     /**
-     * {@code Tᵀ G Σ̃ G T} with {@code G = ŨᵀŨ} and {@code Σ̃ = Σ_Q / factor²}: the Nyström
+     * {@code Tᵀ G Σ̃ G T} with {@code G = ŨᵀŨ} (given) and {@code Σ̃ = Σ_Q / factor²}: the Nyström
      * approximation {@code Ũ Σ̃ Ũᵀ} seen from the orthonormal basis {@code Ũ T}. O(n r² + r³).
      */
-    private static DenseMatrix form(DenseMatrix extended, DenseMatrix basis, double[] blockValues, double factor,
-                                    LinearAlgebraBackend backend) {
-        DenseMatrix gram = MatrixProducts.gram(backend, extended);
+    static DenseMatrix form(DenseMatrix gram, DenseMatrix basis, double[] blockValues, double factor,
+                            LinearAlgebraBackend backend) {
         DenseMatrix projected = MatrixProducts.multiply(backend, gram, basis);
         DenseMatrix weighted = projected.copy();
         for (int i = 0; i < weighted.rows(); i++) {
@@ -90,14 +100,14 @@ record LayerExtension(DenseMatrix map, DenseMatrix vectors, DenseMatrix sampledR
 
     /**
      * The r x r' matrix T such that {@code U T} has orthonormal columns spanning the range of U:
-     * {@code V Λ^-1/2} over the eigenpairs of {@code UᵀU} above the rank tolerance.
+     * {@code V Λ^-1/2} over the eigenpairs of {@code UᵀU} (given as {@code uGram}) above the rank tolerance.
      */
-    static DenseMatrix orthonormalizing(DenseMatrix u, LinearAlgebraBackend backend) {
-        int r = u.columns();
+    static DenseMatrix orthonormalizingGram(DenseMatrix uGram, LinearAlgebraBackend backend) {
+        int r = uGram.rows();
         if (r == 0) {
             return DenseMatrix.zeros(0, 0);
         }
-        EigenDecomposition gram = SymmetricEigen.all(backend, MatrixProducts.gram(backend, u)).reversed();
+        EigenDecomposition gram = SymmetricEigen.all(backend, uGram).reversed();
         double[] values = gram.values();
         int rank = 0;
         while (rank < r && values[rank] > RANK_TOLERANCE * values[0]) {

@@ -128,37 +128,90 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
                                                Parallel parallel) {
         int n = squaredDistances.rows();
         int m = squaredDistances.columns();
-        int k = Math.min(neighbours, n - 1);
-        double[] values = squaredDistances.data();
+        int k = neighbourCount(neighbours, n);
         List<Double> sums = parallel.map(m, NEIGHBOUR_GRAIN, (from, to) -> {
-            int width = to - from;
-            double[] nearest = new double[width * k];
-            java.util.Arrays.fill(nearest, Double.POSITIVE_INFINITY);
-            for (int a = 0; a < n; a++) {
-                int base = a * m;
-                for (int j = from; j < to; j++) {
-                    double value = Math.max(values[base + j], 0.0);
-                    int offset = (j - from) * k;
-                    if (value < nearest[offset + k - 1] && a != sample[j]) {
-                        int position = k - 1;
-                        while (position > 0 && nearest[offset + position - 1] > value) {
-                            nearest[offset + position] = nearest[offset + position - 1];
-                            position--;
-                        }
-                        nearest[offset + position] = value;
-                    }
-                }
-            }
-            double sum = 0;
-            for (double value : nearest) {
-                sum += Math.sqrt(value);
-            }
-            return sum;
+            double[] nearest = emptyNeighbours(to - from, k);
+            addNeighbours(squaredDistances.data(), n, m, 0, sample, from, to, k, nearest);
+            return sumOfRoots(nearest);
         });
         double total = 0;
         for (double sum : sums) {
             total += sum;
         }
         return total / ((double) m * k);
+    }
+
+    /** The neighbours kept per sample among n points: {@code neighbours}, at most n - 1. */
+    public static int neighbourCount(int neighbours, long n) {
+        return (int) Math.min(neighbours, n - 1);
+    }
+
+    /** No neighbour yet for {@code samples} samples: {@code samples x k} infinite squared distances. */
+    public static double[] emptyNeighbours(int samples, int k) {
+        double[] nearest = new double[samples * k];
+        java.util.Arrays.fill(nearest, Double.POSITIVE_INFINITY);
+        return nearest;
+    }
+
+    /**
+     * The per-block step of {@link #meanNeighbourDistance}: folds {@code rows} rows of squared
+     * distances to the m samples (row-major, global rows {@code firstRow ..}) into the ascending
+     * k smallest distances of the samples {@code from .. to - 1} ({@code nearest}, (to - from) x k),
+     * skipping each sample's own row. The k smallest of a union do not depend on the order the
+     * rows come in, so blocks can be folded anywhere and merged with {@link #mergeNeighbours}.
+     */
+    public static void addNeighbours(double[] squaredDistances, int rows, int m, long firstRow, int[] sample,
+                                     int from, int to, int k, double[] nearest) {
+        for (int a = 0; a < rows; a++) {
+            int base = a * m;
+            long row = firstRow + a;
+            for (int j = from; j < to; j++) {
+                double value = Math.max(squaredDistances[base + j], 0.0);
+                int offset = (j - from) * k;
+                if (value < nearest[offset + k - 1] && row != sample[j]) {
+                    int position = k - 1;
+                    while (position > 0 && nearest[offset + position - 1] > value) {
+                        nearest[offset + position] = nearest[offset + position - 1];
+                        position--;
+                    }
+                    nearest[offset + position] = value;
+                }
+            }
+        }
+    }
+
+    /** The k smallest of two ascending neighbour lists per sample, into {@code left}; returns left. */
+    public static double[] mergeNeighbours(double[] left, double[] right, int k) {
+        double[] merged = new double[k];
+        for (int offset = 0; offset < left.length; offset += k) {
+            int a = 0;
+            int b = 0;
+            for (int t = 0; t < k; t++) {
+                merged[t] = left[offset + a] <= right[offset + b] ? left[offset + a++] : right[offset + b++];
+            }
+            System.arraycopy(merged, 0, left, offset, k);
+        }
+        return left;
+    }
+
+    /**
+     * The mean neighbour distance from the k smallest squared distances of all m samples
+     * ({@code nearest}, m x k), summed in the same groups and order as {@link #meanNeighbourDistance}.
+     */
+    public static double meanOfNeighbours(double[] nearest, int m, int k) {
+        double total = 0;
+        for (int from = 0; from < m; from += NEIGHBOUR_GRAIN) {
+            int to = Math.min(m, from + NEIGHBOUR_GRAIN);
+            total += sumOfRoots(java.util.Arrays.copyOfRange(nearest, from * k, to * k));
+        }
+        return total / ((double) m * k);
+    }
+
+    private static double sumOfRoots(double[] squared) {
+        double sum = 0;
+        for (double value : squared) {
+            sum += Math.sqrt(value);
+        }
+        return sum;
     }
 }
