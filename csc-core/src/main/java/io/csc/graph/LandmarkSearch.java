@@ -27,6 +27,13 @@ import java.util.SplittableRandom;
  * found, is measured on a sample of points and reported in the run's notes under
  * {@code landmarkSearch}.
  *
+ * <p>Measured on Fashion-MNIST (70,000 x 784), sc-pc, seeds 1 and 2: with 7,000 labels (8,000
+ * landmarks) the recall is 0.994 and NMI 0.7439 / 0.7476 against 0.7446 / 0.7486 exact; with 1,000
+ * labels (2,000 landmarks) the recall is 0.999 and NMI 0.6511 / 0.6456 against 0.6513 / 0.6456.
+ * Fewer dimensions or candidates lose more (7,000 labels, seed 1): 96 dimensions, recall 0.985 and
+ * NMI 0.002 lower; 64 dimensions, 0.95 and 0.005 lower; 128 dimensions with r + 4 candidates, 0.978
+ * and 0.0016 lower, with r + 2, 0.948 and 0.0027 lower.
+ *
  * <p>When: as {@link RunContext#neighbourSearch()} asks ({@link NeighbourSearch#approximatesLandmarks}),
  * and only for data of more than {@value #SCREENING_DIMENSIONS} features, where the projection
  * saves work.

@@ -65,6 +65,11 @@ import java.util.SplittableRandom;
  *     coded by itself tears the graph into pieces of 2-3 points (Breast cancer 0.66, WDBC 0.63,
  *     Ionosphere 0.65 ACC); landmark points are coded by their other landmarks
  *     ({@link SelfExcludingCoding}): 0.94, 0.96, 0.86.</li>
+ * <li><b>Many landmarks.</b> 7,000 labelled Fashion-MNIST images make 8,000 landmarks, and the exact
+ *     nearest landmarks of 70,000 points a product of 4.4e11 multiply-adds. Beyond 1e11 the
+ *     nearest landmarks are screened on 128 principal components and decided among r + 8
+ *     candidates by exact distances ({@link LandmarkSearch}, {@code --neighbour-search}; both
+ *     variants): recall 0.994, NMI within 0.001 of the exact search.</li>
  * <li><b>Contradicted components.</b> A must-link component that a cannot-link contradicts (noisy
  *     supervision) is not merged: its landmarks stay separate nodes.</li>
  * </ul>
