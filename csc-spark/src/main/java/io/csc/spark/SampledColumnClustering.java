@@ -67,7 +67,7 @@ final class SampledColumnClustering {
         int n = (int) points.size();
         int l = SampledKernel.sampleCount(name, options.samples(), n, k, diagnostics);
         int[] sample = Bandwidths.sampleWithoutReplacement(n, l, random.split());
-        random.nextLong();
+        random.nextLong(); // the local engine draws its σ context's seed here; later draws must line up
         long[] sampleRows = java.util.Arrays.stream(sample).asLongStream().toArray();
         DenseMatrix samples = diagnostics.time("samples", () -> LandmarkCoding.rowsInOrder(points, sampleRows));
         SampledKernel unit = new SampledKernel(samples, DistanceKernels.squaredNorms(samples.data(), l,
@@ -180,8 +180,10 @@ final class SampledColumnClustering {
                 while (partition.hasNext()) {
                     DenseMatrix extended = MatrixProducts.multiply(context.backend(), similarityRows(partition.next(),
                             kernel, self, scales, factor, context), coefficients(scaled, r));
-                    OrderedAggregation.addInto(sums, java.util.Arrays.copyOf(
-                            MatrixProducts.gram(context.backend(), extended).data(), r * r + r));
+                    double[] gram = MatrixProducts.gram(context.backend(), extended).data();
+                    for (int t = 0; t < r * r; t++) {
+                        sums[t] += gram[t];
+                    }
                     double[] values = extended.data();
                     for (int a = 0; a < extended.rows(); a++) {
                         for (int j = 0; j < r; j++) {
