@@ -102,13 +102,25 @@ public final class ConstrainedKMeans {
             throw new IllegalArgumentException("Supervision over " + constraints.pointCount() + " points for "
                     + n + " points");
         }
+        return fitInSeedOrder(points, k, constraints, random, parallel).canonical();
+    }
+
+    /**
+     * The best run with its clusters numbered as the supervision seeds them (a labelled class's
+     * cluster keeps the class's seed index), not canonically: the centres of the runs on a sample
+     * start the run on all points, which clamps each labelled point to its class's cluster by that
+     * index, so they must come in the same order.
+     */
+    private KMeansResult fitInSeedOrder(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
+                                        Parallel parallel) {
+        int n = points.rows();
         SupervisionPenalties supervision = SupervisionPenalties.of(constraints, k, points);
         int[] constrained = constraints.constrainedPoints();
         long sampled = (long) constrained.length + options.sample();
         if (options.samples(n) && options.sample() >= k && 2 * sampled <= n) {
             // restarts on the constrained points and a sample of the others, then one run on every point
             int[] rows = withSample(constraints, options.sample(), random.split());
-            KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fit(points.rows(rows), k,
+            KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fitInSeedOrder(points.rows(rows), k,
                     constraints.restrictedTo(rows), random, parallel);
             ConstrainedRun run = new ConstrainedRun(points, k, supervision, options, parallel);
             run.refine(onSample.centroids().data(), n / REFINEMENT_CHANGES_PER_POINT, random.split());
@@ -130,7 +142,7 @@ public final class ConstrainedKMeans {
                 bestObjective = objective;
             }
         }
-        return best.result().canonical();
+        return best.result();
     }
 
     /** The sorted union of the constrained points and {@code count} others drawn uniformly. */

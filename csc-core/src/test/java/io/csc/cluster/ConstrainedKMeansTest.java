@@ -202,4 +202,29 @@ class ConstrainedKMeansTest {
         }
         assertNotEquals(result[0], result[3], "point 0 stays with its label, away from its blob");
     }
+
+    @Test
+    void runsOnASampleHandTheirCentresOnInTheOrderOfTheClassesTheySeed() {
+        int blob = 5000;
+        int[] truth = new int[4 * blob];
+        DenseMatrix points = KMeansTest.blobs(new double[][] {{0, 0}, {6, 0}, {0, 6}, {6, 6}}, blob, 1.0, 23, truth);
+        // classes numbered against the canonical order: the blob of point 0 is class 3, and so on
+        int[] labelled = new int[40];
+        int[] classes = new int[40];
+        int count = 0;
+        for (int point = 0; count < labelled.length; point += 7) {
+            labelled[count] = point;
+            classes[count++] = 3 - truth[point];
+        }
+        ConstraintSet labels = ConstraintSet.fromLabels(points.rows(), labelled, classes);
+        KMeansResult fromSample = new ConstrainedKMeans(KMeansOptions.DEFAULTS.withSample(300)).fit(points, 4, labels,
+                new SplittableRandom(6), twoThreads);
+        KMeansResult exact = new ConstrainedKMeans(KMeansOptions.DEFAULTS.withSample(0)).fit(points, 4, labels,
+                new SplittableRandom(6), twoThreads);
+        assertTrue(KMeansTest.agreement(truth, fromSample.labels()) > 0.99,
+                "ACC " + KMeansTest.agreement(truth, fromSample.labels()));
+        assertEquals(exact.inertia(), fromSample.inertia(), 1e-3 * exact.inertia());
+        assertTrue(fromSample.iterations() <= exact.iterations() + 1,
+                "iterations from the sample's centres " + fromSample.iterations() + ", from the seeds " + exact.iterations());
+    }
 }

@@ -42,11 +42,15 @@ import org.apache.spark.broadcast.Broadcast;
  * </ol>
  * Each pass recomputes the kernel rows of its block (O(l d) per point) rather than caching n x l
  * values. Sums are combined in partition order ({@link OrderedAggregation}). The driver holds
- * O(l² + l d + l q + c (d + l)) values: nothing of size n. The paper variant, whose sampled
- * constraint layers are extended to every point, and the median bandwidth rule, which draws its
- * sample of pairs from the whole data set, run on the local engine only.
+ * O(l² + l d + l q + c (d + r)) values (r ≤ 4k extended directions; the supervised points' kernel
+ * rows are computed {@value #DRIVER_BLOCK} at a time): nothing of size n. The paper variant, whose
+ * sampled constraint layers are extended to every point, and the median bandwidth rule, which draws
+ * its sample of pairs from the whole data set, run on the local engine only.
  */
 final class SampledColumnClustering {
+
+    /** Supervised points whose kernel rows the driver computes at a time. */
+    private static final int DRIVER_BLOCK = 4096;
 
     private SampledColumnClustering() {
     }
@@ -67,7 +71,7 @@ final class SampledColumnClustering {
         int n = (int) points.size();
         int l = SampledKernel.sampleCount(name, options.samples(), n, k, diagnostics);
         int[] sample = Bandwidths.sampleWithoutReplacement(n, l, random.split());
-        random.nextLong();
+        random.nextLong(); // the local engine draws its σ context's seed here; later draws must line up
         long[] sampleRows = java.util.Arrays.stream(sample).asLongStream().toArray();
         DenseMatrix samples = diagnostics.time("samples", () -> LandmarkCoding.rowsInOrder(points, sampleRows));
         SampledKernel unit = new SampledKernel(samples, DistanceKernels.squaredNorms(samples.data(), l,
@@ -101,9 +105,8 @@ final class SampledColumnClustering {
             Broadcast<double[]> scaled = spark.broadcast(coefficients.scaled().data());
             double[] sums = diagnostics.time("similarityLayer", () -> extendedSums(points, kernelTable, self, scales,
                     scaled, factor, r));
-            DenseMatrix extendedAtSupervised = MatrixProducts.multiply(driver.backend(),
-                    supervisedRows(points, supervision, kernel, self.value(), factor, columnScale, driver),
-                    coefficients.scaled());
+            DenseMatrix extendedAtSupervised = extendedAtSupervised(points, supervision, kernel, self.value(), factor,
+                    columnScale, coefficients.scaled(), driver);
             DenseMatrix map = FastMultiLayerSteps.restrictedMap(coefficients, new DenseMatrix(r, r,
                     java.util.Arrays.copyOf(sums, r * r)), java.util.Arrays.copyOfRange(sums, r * r, r * r + r),
                     extendedAtSupervised, supervision.constraints(), n, k, options.alpha(), diagnostics, random,
@@ -180,8 +183,10 @@ final class SampledColumnClustering {
                 while (partition.hasNext()) {
                     DenseMatrix extended = MatrixProducts.multiply(context.backend(), similarityRows(partition.next(),
                             kernel, self, scales, factor, context), coefficients(scaled, r));
-                    OrderedAggregation.addInto(sums, java.util.Arrays.copyOf(
-                            MatrixProducts.gram(context.backend(), extended).data(), r * r + r));
+                    double[] gram = MatrixProducts.gram(context.backend(), extended).data();
+                    for (int t = 0; t < r * r; t++) {
+                        sums[t] += gram[t];
+                    }
                     double[] values = extended.data();
                     for (int a = 0; a < extended.rows(); a++) {
                         for (int j = 0; j < r; j++) {
@@ -194,19 +199,35 @@ final class SampledColumnClustering {
         }, OrderedAggregation::addInto);
     }
 
-    /** The rows of M₁ at the supervised points, from their features fetched to the driver (c x l). */
-    private static DenseMatrix supervisedRows(DistributedPoints points, Supervision supervision, SampledKernel kernel,
-                                              LandmarkCoding.SelfLookup self, double factor, double[] columnScale,
-                                              RunContext context) {
+    /**
+     * The extended rows {@code M₁ · scaled} of the supervised points (c x r), from their features
+     * fetched to the driver, {@value #DRIVER_BLOCK} points at a time so that the driver never holds
+     * c x l kernel values.
+     */
+    private static DenseMatrix extendedAtSupervised(DistributedPoints points, Supervision supervision,
+                                                    SampledKernel kernel, LandmarkCoding.SelfLookup self,
+                                                    double factor, double[] columnScale, DenseMatrix scaled,
+                                                    RunContext context) {
         long[] indices = supervision.points();
         int c = indices.length;
+        int d = points.dimension();
+        int r = scaled.columns();
         DenseMatrix features = LandmarkCoding.rowsAt(points, indices);
-        int[] ownColumns = new int[c];
-        for (int t = 0; t < c; t++) {
-            ownColumns[t] = self.landmarksOf(indices[t], 1)[0];
+        double[] extended = new double[c * r];
+        for (int from = 0; from < c; from += DRIVER_BLOCK) {
+            int count = Math.min(DRIVER_BLOCK, c - from);
+            int[] ownColumns = new int[count];
+            for (int t = 0; t < count; t++) {
+                ownColumns[t] = self.landmarksOf(indices[from + t], 1)[0];
+            }
+            Dataset block = Dataset.unlabelled("supervised", count, d,
+                    java.util.Arrays.copyOfRange(features.data(), from * d, (from + count) * d));
+            DenseMatrix rows = FastMultiLayerSteps.similarityRows(kernel, block, ownColumns, factor, columnScale,
+                    context);
+            DenseMatrix part = MatrixProducts.multiply(context.backend(), rows, scaled);
+            System.arraycopy(part.data(), 0, extended, from * r, count * r);
         }
-        return FastMultiLayerSteps.similarityRows(kernel, Dataset.unlabelled("supervised", c, points.dimension(),
-                features.data()), ownColumns, factor, columnScale, context);
+        return new DenseMatrix(c, r, extended);
     }
 
     /** The embedding of every point, {@code M₁ · map} scaled to unit length (cached). */

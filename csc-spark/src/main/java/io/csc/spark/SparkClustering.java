@@ -59,7 +59,7 @@ import org.apache.spark.api.java.JavaRDD;
  * <p>fast-csp-ml (the robust variant) keeps no codes: its l sampled points take the landmarks' place,
  * each pass computes its blocks' kernel rows to them, and the constraint layers act on the c
  * supervised points and one coordinate for all the others ({@link SampledColumnClustering}); the
- * driver holds O(l² + l d + c (d + l)) values.
+ * driver holds O(l² + l d + c (d + m)) values, m = 4k the subspace's dimension.
  */
 public final class SparkClustering {
 

@@ -28,8 +28,17 @@ public final class FastRestrictedModel implements ClusteringModel {
     private final DenseMatrix map;
     private final DenseMatrix centroids;
 
+    /**
+     * The model of a fit.
+     *
+     * @param kernel the kernel to the l samples, with the fit's σ
+     * @param factor sqrt(l/n) of the fit
+     * @param similarityColumnScale Δ, the fit's inverse square roots of the samples' degrees
+     * @param map l x k, a point's normalized kernel row times it is its embedding before scaling to unit length
+     * @param centroids the k-means centres, k x k
+     */
     public FastRestrictedModel(SampledKernel kernel, double factor, double[] similarityColumnScale, DenseMatrix map,
-                        DenseMatrix centroids) {
+                               DenseMatrix centroids) {
         this.kernel = kernel;
         this.factor = factor;
         this.similarityColumnScale = similarityColumnScale;

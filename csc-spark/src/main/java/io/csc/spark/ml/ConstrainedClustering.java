@@ -27,7 +27,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A linear-time constrained spectral clustering method as a spark.ml {@link Estimator}: lsc-r, lsc-k,
- * scacs, sc-pc (the {@code method} parameter; {@link Lsc} and {@link Scacs} preset it). {@link #fit} runs
+ * scacs, sc-pc or fast-csp-ml (the {@code method} parameter, {@link SparkClustering#METHODS}). {@link #fit} runs
  * the method on the executors ({@link SparkClustering}) and returns a {@link ConstrainedClusteringModel}
  * whose {@code transform} adds the cluster of each row; the training points' clusters, with the
  * supervision applied, are in its {@link ConstrainedClusteringModel#summary() summary}.
