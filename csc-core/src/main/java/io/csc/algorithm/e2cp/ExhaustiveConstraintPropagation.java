@@ -85,7 +85,7 @@ import java.util.SplittableRandom;
  *   <li>{@code path=scalable}: W̃ sparse on the k-NN edges, the must-link pairs and each point's
  *       {@code partners} strongest propagated partners, with exactly the normalization of the exact
  *       path; Lanczos for the eigenvectors. O(n² (d + q)) time for the exact k-NN graph and one pass
- *       over F* in row blocks, O(n (k + partners + q)) memory plus the must-link pairs. What it drops
+ *       over F* in cache-sized tiles, O(n (k + partners + q)) memory plus the must-link pairs. What it drops
  *       and how much is stated in {@link ScalableAdjustedAffinity} and reported as
  *       {@code droppedWeightShare}.</li>
  * </ul>

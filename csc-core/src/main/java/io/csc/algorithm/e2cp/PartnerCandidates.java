@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The candidates for the m strongest propagated partners of one point, screened by single-precision
  * values f_j with a bound b on their error ({@link SinglePrecisionFactors}), then decided exactly.
  *
- * <p>A min-heap keeps the m largest screening values seen; with its least value T, no column with
+ * <p>A min-heap keeps the m largest screening values seen (built in one pass once m have come); with its least value T, no column with
  * {@code f_j < T - 2b} can be among the m largest exact values (m columns have exact values of at
  * least {@code T - b}, and such a column's is below), nor one with {@code f_j ≤ -b} positive. Every other column offered is kept as
  * a candidate, in column order. {@link #select} then recomputes the survivors in double precision and
@@ -58,14 +58,16 @@ final class PartnerCandidates {
         }
 
         if (heapSize < capacity) {
-            heap[heapSize] = f;
-            siftUp(heapSize++);
+            heap[heapSize++] = f;
             if (heapSize == capacity) {
+                for (int position = capacity / 2 - 1; position >= 0; position--) {
+                    siftDown(position);
+                }
                 raiseThreshold();
             }
         } else if (f > heap[0]) {
             heap[0] = f;
-            siftDown();
+            siftDown(0);
             raiseThreshold();
         }
         if (count == columns.length) {
@@ -113,22 +115,9 @@ final class PartnerCandidates {
         }
     }
 
-    private void siftUp(int position) {
+    /** Moves the value at {@code position} down the min-heap to its place. */
+    private void siftDown(int position) {
         float value = heap[position];
-        while (position > 0) {
-            int parent = (position - 1) / 2;
-            if (heap[parent] <= value) {
-                break;
-            }
-            heap[position] = heap[parent];
-            position = parent;
-        }
-        heap[position] = value;
-    }
-
-    private void siftDown() {
-        float value = heap[0];
-        int position = 0;
         while (true) {
             int child = 2 * position + 1;
             if (child >= heapSize) {
