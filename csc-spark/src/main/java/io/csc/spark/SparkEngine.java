@@ -113,7 +113,8 @@ public final class SparkEngine implements ClusteringEngine {
                 truth.accept(classes);
             }
             ConstraintSet given = supervisionOf.apply((int) n);
-            Supervision supervision = Supervision.of(points, null, id == null ? given : byId(points, given));
+            // the label column is the ground truth here: the supervision is what the command line drew or read
+            Supervision supervision = Supervision.ofGiven(id == null ? given : byId(points, given));
             List<String> names = new ArrayList<>(Arrays.asList(assembledNames(frame, id, label)));
             SparkClustering.Fit fit = SparkClustering.fit(method, values, points, fitted, supervision, clusters, seed, names);
             return result(fit, (int) n, clusters);

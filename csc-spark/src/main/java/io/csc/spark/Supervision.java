@@ -45,6 +45,16 @@ public record Supervision(long[] points, ConstraintSet constraints) {
     }
 
     /**
+     * The supervision {@code given} over the global row indices, and nothing else: for points whose
+     * label column is the ground truth (a Parquet directory read by the command line), which must
+     * never reach the method as known labels.
+     */
+    public static Supervision ofGiven(ConstraintSet given) {
+        long[] points = Arrays.stream(given.constrainedPoints()).asLongStream().toArray();
+        return new Supervision(points, restrict(given, points));
+    }
+
+    /**
      * The supervision of {@code data}: its known labels (column given at load), the pairs of
      * {@code constraints} (columns i, j, type and optionally weight, naming points by the id column,
      * or by row index without one), and {@code given}, a set over the global row indices (may be null).

@@ -45,6 +45,26 @@ class CommandLineEngineTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void aParquetLabelColumnIsTheTruthNotSupervision() {
+        SharedSpark.session();
+        Path csv = directory.resolve("truth.csv");
+        CsvWriter.write(LocalAgreementTest.MIXTURE, csv);
+        Path parquet = directory.resolve("truth.parquet");
+        try (io.csc.api.ClusteringEngine engine = io.csc.api.ClusteringEngine.start("spark", null)) {
+            engine.writeParquet(LocalAgreementTest.MIXTURE, parquet);
+        }
+        JsonObject fromCsv = cluster(csv, "scacs", "--engine", "spark");
+        JsonObject fromParquet = cluster(parquet, "scacs", "--engine", "spark");
+        assertEquals(60, fromParquet.getAsJsonObject("constraints").get("constrainedPoints").getAsInt());
+        // every point labelled would change the constraint spectrum and the clusters
+        assertEquals(fromCsv.getAsJsonObject("diagnostics").get("gammaMax").getAsDouble(),
+                fromParquet.getAsJsonObject("diagnostics").get("gammaMax").getAsDouble(),
+                1e-6 * fromCsv.getAsJsonObject("diagnostics").get("gammaMax").getAsDouble());
+        assertEquals(fromCsv.getAsJsonObject("metrics").get("acc").getAsDouble(),
+                fromParquet.getAsJsonObject("metrics").get("acc").getAsDouble(), 1e-9);
+    }
+
     private static JsonObject cluster(Path data, String method, String... engine) {
         List<String> args = new ArrayList<>(List.of("cluster", "--data", data.toString(), "-a", method, "-k", "4",
                 "--known-labels", "60", "--seed", "5", "--param", LocalAgreementTest.RESTARTS, "--json", "--quiet"));
