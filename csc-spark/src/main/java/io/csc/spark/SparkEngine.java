@@ -94,7 +94,11 @@ public final class SparkEngine implements ClusteringEngine {
                     + String.join(", ", columns) + ")");
         }
         String id = columns.contains("id") ? "id" : null;
-        org.apache.spark.sql.Dataset<Row> assembled = withFeatures(frame, directory, id, label);
+        // rows in the order of their ids: Spark lists a directory's files in no fixed order, and the
+        // truth, the labels printed and the known labels drawn from the truth are in row order, so
+        // with the ids 0..n-1 that csc generate writes, row i is point id i for every one of them
+        org.apache.spark.sql.Dataset<Row> ordered = id == null ? frame : frame.sort(id);
+        org.apache.spark.sql.Dataset<Row> assembled = withFeatures(ordered, directory, id, label);
         DistributedPoints raw = DistributedPoints.of(assembled, "features", id, label);
         FittedScaling fitted = raw.fitScaling(scaling);
         try (DistributedPoints points = raw.scaled(fitted)) {
