@@ -483,30 +483,9 @@ public final class NeighbourDescent {
             }
         }
 
-        /** The squared distance of two points of the search space, in four running sums. */
+        /** The squared distance of two points of the search space. */
         private float distance(int a, int b) {
-            int baseA = a * m;
-            int baseB = b * m;
-            float s0 = 0;
-            float s1 = 0;
-            float s2 = 0;
-            float s3 = 0;
-            int t = 0;
-            for (; t + 3 < m; t += 4) {
-                float d0 = x[baseA + t] - x[baseB + t];
-                float d1 = x[baseA + t + 1] - x[baseB + t + 1];
-                float d2 = x[baseA + t + 2] - x[baseB + t + 2];
-                float d3 = x[baseA + t + 3] - x[baseB + t + 3];
-                s0 += d0 * d0;
-                s1 += d1 * d1;
-                s2 += d2 * d2;
-                s3 += d3 * d3;
-            }
-            for (; t < m; t++) {
-                float difference = x[baseA + t] - x[baseB + t];
-                s0 += difference * difference;
-            }
-            return (s0 + s1) + (s2 + s3);
+            return DistanceKernels.squaredDistance(x, a * m, x, b * m, m);
         }
 
         /** Whether (a, ia) comes after (b, ib) in the order "distance, then index". */
