@@ -91,8 +91,10 @@ public final class LandmarkSearch {
             report.put("method", "principal-components");
             report.put("dimensions", SCREENING_DIMENSIONS);
             report.put("candidates", table.candidates(r));
-            report.put("recall", recall(data, LandmarkTable.of(landmarks), blocks, sample, context));
+            double recall = recall(data, LandmarkTable.of(landmarks), blocks, sample, context);
+            report.put("recall", recall);
             report.put("recallSample", sample.length);
+            NearestNeighbours.putLowRecallWarning(report, recall);
         } else {
             blocks = SparseCoding.nearestAll(data, LandmarkTable.of(landmarks), r, sums, context);
             report.put("method", "exact");

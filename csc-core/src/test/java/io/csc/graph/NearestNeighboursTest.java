@@ -88,4 +88,13 @@ class NearestNeighboursTest {
         }
         return sum;
     }
+
+    @org.junit.jupiter.api.Test
+    void aLowRecallIsReportedWithAWarning() {
+        java.util.Map<String, Object> report = new java.util.LinkedHashMap<>();
+        NearestNeighbours.putLowRecallWarning(report, 0.97);
+        org.junit.jupiter.api.Assertions.assertFalse(report.containsKey("warning"));
+        NearestNeighbours.putLowRecallWarning(report, 0.07);
+        org.junit.jupiter.api.Assertions.assertTrue(((String) report.get("warning")).contains("7%"), report.toString());
+    }
 }
