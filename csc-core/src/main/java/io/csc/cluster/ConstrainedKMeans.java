@@ -210,7 +210,7 @@ public final class ConstrainedKMeans {
                 iterations++;
                 System.arraycopy(labels, 0, previous, 0, n);
                 assignNearest();
-                supervision.settle(labels, order, x, d, centroids, costs, random);
+                supervision.settle(labels, previous, order, x, d, centroids, costs, random);
                 reseedEmptyClusters();
                 double movement = updateCentroids();
                 if (changes(previous) <= settledChanges

@@ -69,12 +69,15 @@ public final class SupervisedAssignment {
 
     /**
      * Given each supervised point's nearest centre in {@code labels}, clamps the hard labels and
-     * moves the soft points, in {@code order} shuffled anew, to their cheapest clusters.
+     * moves the soft points, in {@code order} shuffled anew, to their cheapest clusters, each
+     * starting from its cluster in {@code previous} where it had one and leaving it only for a
+     * strictly cheaper one, so that the iterations end.
      *
+     * @param previous each supervised point's cluster of the previous iteration, -1 for none
      * @param centroids k x d row-major
      */
-    public void settle(int[] labels, int[] order, double[] centroids, SplittableRandom random) {
-        supervision.settle(labels, order, points.data(), points.columns(), centroids, costs, random);
+    public void settle(int[] labels, int[] previous, int[] order, double[] centroids, SplittableRandom random) {
+        supervision.settle(labels, previous, order, points.data(), points.columns(), centroids, costs, random);
     }
 
     /** The penalties of a labelling of the supervised points. */

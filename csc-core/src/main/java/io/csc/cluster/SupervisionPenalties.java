@@ -219,18 +219,33 @@ final class SupervisionPenalties {
     }
 
     /**
-     * The supervised part of an iteration, after every point went to its nearest centre: the clamped
-     * points to their class's cluster, then the soft points, in {@code order} shuffled anew, each to
-     * the cluster of least cost given the others' (iterated conditional modes).
+     * The supervised part of an iteration, after every other point went to its nearest centre: the
+     * clamped points to their class's cluster, then the soft points, in {@code order} shuffled anew,
+     * each to the cluster of least cost given the others' (iterated conditional modes).
+     *
+     * <p>A soft point starts from its cluster of the previous iteration ({@code previous}, where it
+     * had one) and leaves it only for a strictly cheaper one. Every move then lowers the objective
+     * (squared distances plus penalties), and so does the centre update, so the iterations end
+     * when no point changes. Restarting the soft points from their nearest centres each iteration
+     * instead let a shuffled visiting order carry pairs of points back and forth forever: with 100
+     * random pairs on 3,000 binary points every run used all of its 300 iterations.
      *
      * @param labels the cluster of each point (of the n rows of {@code x}), updated
+     * @param previous each point's cluster before this iteration, -1 for none; null for none at all
      * @param order the soft points, kept by the caller from one iteration to the next
      * @param x the points, n x d row-major
      * @param centroids k x d row-major
      * @param costs work space of length k
      */
-    void settle(int[] labels, int[] order, double[] x, int d, double[] centroids, double[] costs,
+    void settle(int[] labels, int[] previous, int[] order, double[] x, int d, double[] centroids, double[] costs,
                 SplittableRandom random) {
+        if (previous != null) {
+            for (int point : softPoints) {
+                if (previous[point] >= 0) {
+                    labels[point] = previous[point];
+                }
+            }
+        }
         clamp(labels);
         for (int i = order.length - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);
@@ -255,8 +270,8 @@ final class SupervisionPenalties {
             costs[j] = DistanceKernels.squaredDistance(x, point * d, centroids, j * d, d);
         }
         addPenalties(point, labels, costs);
-        int best = 0;
-        for (int j = 1; j < k; j++) {
+        int best = labels[point] >= 0 && labels[point] < k ? labels[point] : 0;
+        for (int j = 0; j < k; j++) {
             if (costs[j] < costs[best]) {
                 best = j;
             }

@@ -151,6 +151,31 @@ class ConstrainedKMeansTest {
     }
 
     @Test
+    void pairsAmongOverlappingClustersStillLetEveryRunConverge() {
+        // Overlapping clusters and random pairs, a fifth of them wrong: points whose penalties
+        // disagree with their distances. Each soft point starts from its previous cluster and moves
+        // only when strictly cheaper, so the objective falls at every step and the runs end.
+        int[] truth = new int[1600];
+        DenseMatrix points = KMeansTest.blobs(new double[][] {{0, 0}, {2, 0}, {0, 2}, {2, 2}}, 400, 1.2, 11, truth);
+        SplittableRandom draw = new SplittableRandom(12);
+        List<Constraint> pairs = new java.util.ArrayList<>();
+        for (int t = 0; t < 400; t++) {
+            int a = draw.nextInt(1600);
+            int b = draw.nextInt(1600);
+            boolean same = (truth[a] == truth[b]) != (t % 5 == 0);
+            if (a != b) {
+                pairs.add(same ? Constraint.mustLink(a, b) : Constraint.cannotLink(a, b));
+            }
+        }
+        ConstraintSet constraints = ConstraintSet.ofPairs(1600, pairs);
+        for (long seed = 1; seed <= 5; seed++) {
+            KMeansResult result = METHOD.fit(points, 4, constraints, new SplittableRandom(seed), Parallel.sequential());
+            assertTrue(result.converged(), "seed " + seed + ": " + result.iterations() + " iterations");
+            assertTrue(result.iterations() < 100, "seed " + seed + ": " + result.iterations() + " iterations");
+        }
+    }
+
+    @Test
     void sameSeedSameLabelsOnAnyThreadCount() {
         DenseMatrix points = KMeansTest.blobs(new double[][] {{0, 0}, {3, 0}, {0, 3}, {3, 3}}, 800, 1.2, 9, null);
         SplittableRandom draw = new SplittableRandom(4);

@@ -369,7 +369,7 @@ final class DistributedKMeans {
             for (int i = 0; i < c; i++) {
                 labels[i] = nearest(supervisedRows.data(), i * m, centres, k, m);
             }
-            assignment.settle(labels, orders[r], centres, generators[r]);
+            assignment.settle(labels, supervisedLabels[r], orders[r], centres, generators[r]);
             long changed = 0;
             for (int i = 0; i < c; i++) {
                 changed += labels[i] != supervisedLabels[r][i] ? 1 : 0;
