@@ -37,17 +37,26 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
     /** Builds the method with {@code values} over its defaults; unknown names are refused. */
     public ClusteringAlgorithm create(ParameterValues values) {
         values.requireKnown(name, parameters);
+        ClusteringAlgorithm method = createWithoutSelection(values);
         if (constrained && selectable) {
             SelectionMode mode = values.get(SelectionMode.PARAMETER);
             ParameterValues given = values.without(SelectionMode.PARAMETER.name());
             if (mode == SelectionMode.CV) {
                 return new CrossValidatedMethod(this, given);
             }
-            if (mode == SelectionMode.GUARD) {
-                return new GuardedMethod(this, given);
+            if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && !paperVariant(given)) {
+                return new GuardedMethod(this, given, mode == SelectionMode.GUARD);
             }
         }
-        return createWithoutSelection(values);
+        return method;
+    }
+
+    /**
+     * Whether {@code values} ask for the method as its paper published it ({@code variant=paper}):
+     * {@code select=auto} then fits it as set, so that a reproduction is the paper's method.
+     */
+    private static boolean paperVariant(ParameterValues values) {
+        return io.csc.algorithm.spectral.SpectralParameters.PAPER_VARIANT.equals(values.asMap().get("variant"));
     }
 
     /** Builds the method with {@code values} over its defaults, ignoring {@code select}. */

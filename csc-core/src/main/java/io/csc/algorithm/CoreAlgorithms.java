@@ -11,6 +11,7 @@ import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.algorithm.nystrom.NystromSpectralClustering;
 import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.scpc.PairwiseConstraintSpectralClustering;
+import io.csc.algorithm.seededkmeans.SeededKMeans;
 import io.csc.algorithm.spectrallearning.SpectralLearning;
 import java.util.List;
 
@@ -26,6 +27,7 @@ public final class CoreAlgorithms implements AlgorithmProvider {
                 NystromSpectralClustering.DESCRIPTOR,
                 CopKMeans.DESCRIPTOR,
                 NormalizedSpectralClustering.SEEDED_DESCRIPTOR,
+                SeededKMeans.DESCRIPTOR,
                 MultiLayerConstrainedClustering.DESCRIPTOR,
                 FastMultiLayerConstrainedClustering.DESCRIPTOR,
                 ScalableConstrainedSpectralClustering.DESCRIPTOR,

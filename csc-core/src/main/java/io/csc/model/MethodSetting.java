@@ -8,9 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The method and every effective parameter behind a fit. With {@code select=cv} or {@code -a auto}
- * it is the setting selection chose ({@code diagnostics.selection}), over that method's defaults, so
- * that a model's provenance names what actually places its points.
+ * The method and every effective parameter behind a fit. With {@code select} cv, guard or auto, or
+ * {@code -a auto}, it is the setting selection chose ({@code diagnostics.selection}), over that
+ * method's defaults, with the selection mode that chose it, so that a model's provenance names what
+ * actually places its points.
  *
  * @param method the method's name
  * @param parameters every parameter with the value used
@@ -30,7 +31,8 @@ public record MethodSetting(String method, Map<String, String> parameters) {
             parameters.forEach((key, value) -> given.put(String.valueOf(key), String.valueOf(value)));
             AlgorithmDescriptor selected = AlgorithmRegistry.byName(name);
             Map<String, String> effective = new LinkedHashMap<>(selected.effectiveParameters(ParameterValues.of(given)));
-            effective.computeIfPresent("select", (key, value) -> "cv");
+            String mode = method.effectiveParameters(values).getOrDefault("select", "cv");
+            effective.computeIfPresent("select", (key, value) -> mode);
             return new MethodSetting(name, effective);
         }
         return new MethodSetting(method.name(), method.effectiveParameters(values));

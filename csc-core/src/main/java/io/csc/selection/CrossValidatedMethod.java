@@ -39,16 +39,10 @@ public final class CrossValidatedMethod implements ClusteringAlgorithm {
         return descriptor.name();
     }
 
-    /** The settings tried on n points: the method's grid, the defaults (with the given values) first, then the reference. */
-    public List<Candidate> candidates(int n) {
-        List<Candidate> candidates = new ArrayList<>(candidates());
-        if (n <= GuardedMethod.LIMIT) {
-            candidates.add(GuardedMethod.reference(n));
-        }
-        return candidates;
-    }
-
-    /** The method's own settings, the defaults (with the given values) first, without duplicates. */
+    /**
+     * The method's own settings, the defaults (with the given values) first, without duplicates;
+     * {@link #fit} tries the guard's reference ({@link GuardedMethod#reference}) after them.
+     */
     public List<Candidate> candidates() {
         Set<Map<String, String>> seen = new LinkedHashSet<>();
         List<Candidate> candidates = new ArrayList<>();
@@ -64,6 +58,8 @@ public final class CrossValidatedMethod implements ClusteringAlgorithm {
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
-        return SelectedFit.fit(name(), candidates(data.size()), data, constraints, k, context);
+        List<Candidate> candidates = new ArrayList<>(candidates());
+        candidates.add(GuardedMethod.reference());
+        return SelectedFit.fit(name(), candidates, data, constraints, k, context);
     }
 }

@@ -35,9 +35,25 @@ final class SelectedFit {
 
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context) {
+        return fit(name, candidates, data, constraints, k, context, false, true);
+    }
+
+    /**
+     * As above; {@code guard} is the guard of the first candidate by the others: a method that
+     * fails in a fold is fitted alone, so that its own error (when it cannot run on this input at
+     * all) reaches the user instead of the reference's labels. {@code warnUnranked}: whether too
+     * little supervision to split into folds is a warning (not for the default guard, which then
+     * simply does not apply).
+     */
+    static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
+                                int k, RunContext context, boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
         Optional<List<CandidateScore>> ranking = candidates.size() < 2 ? Optional.empty()
                 : CrossValidation.rank(candidates, data, constraints, k, context);
+        if (guard && ranking.isPresent() && ranking.get().stream()
+                .anyMatch(score -> score.candidate() == candidates.get(0) && score.failed())) {
+            return candidates.get(0).create().fit(data, constraints, k, context);
+        }
         List<Candidate> order = new ArrayList<>();
         ranking.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
                 () -> order.add(candidates.get(0)));
@@ -84,7 +100,7 @@ final class SelectedFit {
                 diagnostics.warn("Selection passed over " + String.join(", ", passedOver)
                         + ", which collapsed on the whole supervision");
             }
-        } else if (candidates.size() > 1) {
+        } else if (candidates.size() > 1 && warnUnranked) {
             diagnostics.warn("Too little supervision for " + CrossValidation.FOLDS + "-fold selection (needs at least "
                     + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS
                     + " labelled points or must-link components); " + chosenCandidate.label() + " was used");

@@ -7,17 +7,23 @@ public enum SelectionMode {
     /** The given values, or the defaults. */
     NONE,
     /**
-     * The method against its reference, the supervision used only by the final assignment on NJW's
-     * embedding ({@link GuardedMethod}), by cross-validation over the supervision.
+     * The default: {@link #GUARD} up to {@link GuardedMethod#LIMIT} points, {@link #NONE} above,
+     * where the method's own cost is what its user is counting.
+     */
+    AUTO,
+    /**
+     * The method against its reference, k-means on the features seeded by the supervision
+     * ({@link GuardedMethod}), by cross-validation over the supervision, at any size.
      */
     GUARD,
     /** Cross-validation over the supervision ({@link CrossValidation}), on the method's grid and the reference. */
     CV;
 
     /** The {@code select} option every constrained method has. */
-    public static final Parameter<SelectionMode> PARAMETER = Parameter.choice("select", SelectionMode.class, NONE,
+    public static final Parameter<SelectionMode> PARAMETER = Parameter.choice("select", SelectionMode.class, AUTO,
             "label-free selection by 3-fold cross-validation over the supervision (held-out pairwise F-measure): "
-                    + "none = the method as set; guard = the method or, if it scores lower, seeded-njw (NJW's "
-                    + "embedding, supervision in the final assignment only), 7 fits; cv = the method's grid "
-                    + "(see 'csc algorithms') and seeded-njw, at most 13 fits");
+                    + "none = the method as set; guard = the method or, if it scores lower, seeded-kmeans "
+                    + "(k-means on the features, seeded by the supervision), 3 folds of both and the final fit; "
+                    + "auto = guard up to " + GuardedMethod.LIMIT + " points, none above (variant=paper: none); "
+                    + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
 }

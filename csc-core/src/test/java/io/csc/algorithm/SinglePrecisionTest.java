@@ -27,7 +27,7 @@ class SinglePrecisionTest {
         Dataset single = DATA.inPrecision(Precision.FLOAT);
         Dataset widened = single.inPrecision(Precision.DOUBLE);
         ConstraintSet labels = ConstraintGenerator.labelledPoints(DATA.labels(), 200, new SplittableRandom(3));
-        ClusteringAlgorithm algorithm = AlgorithmRegistry.byName(method).create();
+        ClusteringAlgorithm algorithm = AlgorithmRegistry.byName(method).createWithoutSelection(ParameterValues.EMPTY);
         assertTrue(algorithm.unwrapped().acceptsSinglePrecision(), method);
         try (RunContext context = RunContext.of(5, 2)) {
             ClusteringResult fromSingle = algorithm.fit(single, labels, 5, context);
@@ -46,7 +46,7 @@ class SinglePrecisionTest {
         Dataset small = DATA.subset(java.util.stream.IntStream.range(0, 600).toArray());
         ConstraintSet labels = ConstraintGenerator.labelledPoints(small.labels(), 60, new SplittableRandom(3));
         try (RunContext context = RunContext.of(5, 1)) {
-            ClusteringAlgorithm algorithm = AlgorithmRegistry.byName(method).create();
+            ClusteringAlgorithm algorithm = AlgorithmRegistry.byName(method).createWithoutSelection(ParameterValues.EMPTY);
             ClusteringResult single = algorithm.fit(small.inPrecision(Precision.FLOAT), labels, 5, context);
             ClusteringResult widened = algorithm.fit(small.inPrecision(Precision.FLOAT).inPrecision(Precision.DOUBLE),
                     labels, 5, context);

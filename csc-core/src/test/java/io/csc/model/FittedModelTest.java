@@ -65,8 +65,8 @@ class FittedModelTest {
     void provenanceHoldsEveryEffectiveParameterTheDataAndTheSupervision() {
         Dataset raw = BundledData.load("iris");
         ConstraintSet constraints = GoldenRuns.labels(Scaling.ZSCORE.apply(raw), 0.1, 2);
-        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("scacs"), GoldenRuns.parameters("nearest", "4"),
-                raw, Scaling.ZSCORE, constraints, 3, RunContext.sequential(5));
+        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("scacs"), GoldenRuns.parameters("nearest", "4",
+                "select", "none"), raw, Scaling.ZSCORE, constraints, 3, RunContext.sequential(5));
         Provenance provenance = model.provenance();
         assertEquals("scacs", provenance.method());
         assertEquals("4", provenance.parameters().get("nearest"));

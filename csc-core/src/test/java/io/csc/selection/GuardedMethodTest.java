@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
+import io.csc.algorithm.seededkmeans.SeededKMeans;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BernoulliMixture;
 import io.csc.data.ClassProportions;
@@ -54,8 +56,8 @@ class GuardedMethodTest {
     @Test
     void theGuardFallsBackWhereTheMethodsEmbeddingFails() {
         // Binary features, most of them noise: a sparse code over 3 nearest base vectors is chosen
-        // by the noise and scacs alone is near chance (0.40), while NJW's dense graph recovers much
-        // of the classes (0.59).
+        // by the noise and scacs alone is near chance, while k-means on the features, seeded by the
+        // labels (scacs's reference: it is linear in n), recovers much of the classes.
         Dataset binary = new BernoulliMixture(900, 120, 3, 20, 1.5, 5, ClassProportions.balanced(3)).generate();
         ConstraintSet labels = GoldenRuns.labels(binary, 0.1, 1);
         ClusteringResult alone = GoldenRuns.fit(method("scacs", "none"), binary, labels, 1);
@@ -65,10 +67,10 @@ class GuardedMethodTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
         assertNotNull(selection);
-        assertEquals(NormalizedSpectralClustering.SEEDED_NAME, selection.get("method"));
+        assertEquals(SeededKMeans.NAME, selection.get("method"));
         assertEquals(2, ((List<?>) selection.get("candidates")).size());
         assertTrue(guardedAccuracy > aloneAccuracy + 0.15, "guarded " + guardedAccuracy + ", alone " + aloneAccuracy);
-        assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains("seeded-njw")),
+        assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains(SeededKMeans.NAME)),
                 guarded.diagnostics().warnings().toString());
     }
 
@@ -93,5 +95,39 @@ class GuardedMethodTest {
         ClusteringResult two = GoldenRuns.fit(guarded, wine, labels, 2);
         assertArrayEquals(one.labels(), two.labels());
         assertEquals(one.diagnostics().value("selection").toString(), two.diagnostics().value("selection").toString());
+    }
+
+    @Test
+    void theDefaultGuardsUpToTheLimitAndNeverThePaperVariant() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 2);
+        ClusteringResult byDefault = GoldenRuns.fit(AlgorithmRegistry.byName("scacs").create(), wine, labels, 1);
+        assertNotNull(byDefault.diagnostics().value("selection"), "select=auto guards 178 points");
+        ClusteringResult paper = GoldenRuns.fit(AlgorithmRegistry.byName("scacs")
+                .create(ParameterValues.of(Map.of("variant", "paper"))), wine, labels, 1);
+        assertEquals(null, paper.diagnostics().value("selection"), "variant=paper is the paper's method");
+        assertEquals(SelectionMode.AUTO, SelectionMode.PARAMETER.defaultValue());
+    }
+
+    @Test
+    void aMethodThatCannotRunReportsItsOwnErrorInsteadOfTheReferencesLabels() {
+        ClusteringAlgorithm refusing = new ClusteringAlgorithm() {
+            @Override
+            public String name() {
+                return "refusing";
+            }
+
+            @Override
+            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
+                throw new IllegalArgumentException("refusing: needs more points than " + data.size());
+            }
+        };
+        AlgorithmDescriptor descriptor = new AlgorithmDescriptor("refusing", "test", "none", true, true, List.of(),
+                values -> refusing);
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 1);
+        IllegalArgumentException error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> GoldenRuns.fit(descriptor.create(), wine, labels, 1));
+        assertTrue(error.getMessage().startsWith("refusing: needs more points"), error.getMessage());
     }
 }

@@ -43,6 +43,11 @@ public final class GoldenRuns {
         return AlgorithmRegistry.byName(name).create(ParameterValues.of(parameters));
     }
 
+    /** The registered method {@code name} with the given option values, fitted as set: no selection, no guard. */
+    public static ClusteringAlgorithm unguarded(String name, Map<String, String> parameters) {
+        return AlgorithmRegistry.byName(name).createWithoutSelection(ParameterValues.of(parameters));
+    }
+
     /** One fit with k = the number of classes, seed 3, on {@code threads} threads. */
     public static ClusteringResult fit(ClusteringAlgorithm algorithm, Dataset data, ConstraintSet constraints, int threads) {
         try (RunContext context = RunContext.of(3, threads)) {

@@ -49,7 +49,9 @@ final class TestAlgorithms {
                 return new ClusteringResult(name, labels, k, null, 0.0, diagnostics, null);
             }
         };
-        return new AlgorithmDescriptor(name, "test method", "none", constrained, true, List.of(), values -> algorithm);
+        // Not selectable: the harness's tests count and inspect each fit, which a guard would multiply.
+        return new AlgorithmDescriptor(name, "test method", "none", constrained, true, List.of(), false,
+                values -> algorithm);
     }
 
     static Map<String, List<Call>> newCalls() {

@@ -98,9 +98,11 @@ public final class SparkClustering {
                     + descriptor.name() + " runs on the local engine only (drop --engine spark)");
         }
         descriptor.effectiveParameters(values);
-        if (values.asMap().containsKey(SelectionMode.PARAMETER.name()) && values.get(SelectionMode.PARAMETER) != SelectionMode.NONE) {
+        SelectionMode selection = values.get(SelectionMode.PARAMETER);
+        if (selection != SelectionMode.NONE && selection != SelectionMode.AUTO) {
             throw new IllegalArgumentException("select=" + values.asMap().get(SelectionMode.PARAMETER.name())
-                    + " runs on the local engine only: its folds refit the method many times on a sample");
+                    + " runs on the local engine only: its folds refit the method many times on a sample"
+                    + " (the Spark engine fits the method as set; select=auto is select=none there)");
         }
         long n = points.size();
         if (k < 1 || k > n) {

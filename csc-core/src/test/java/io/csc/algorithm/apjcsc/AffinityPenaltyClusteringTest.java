@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class AffinityPenaltyClusteringTest {
 
     private static ClusteringAlgorithm method(String name, Map<String, String> parameters) {
-        return AlgorithmRegistry.byName(name).create(ParameterValues.of(parameters));
+        return AlgorithmRegistry.byName(name).createWithoutSelection(ParameterValues.of(parameters));
     }
 
     private static ConstraintSet labels(Dataset data, double fraction, long seed) {
@@ -54,7 +54,7 @@ class AffinityPenaltyClusteringTest {
             assertTrue(names.containsAll(List.of("graph", "neighbours", "sigma", "bandwidth", "eta", "select-folds",
                     "select-sigma-min", "select-sigma-max", "select-eta-min", "select-eta-max", "kmeans-restarts",
                     "eigen-tolerance")), names.toString());
-            AffinityPenaltyClustering created = (AffinityPenaltyClustering) descriptor.create().unwrapped();
+            AffinityPenaltyClustering created = (AffinityPenaltyClustering) descriptor.createWithoutSelection(ParameterValues.EMPTY).unwrapped();
             assertEquals(AffinityPenaltyClustering.DEFAULT_ETA, created.options().eta(), 0.0);
             assertEquals(name, created.name());
         }

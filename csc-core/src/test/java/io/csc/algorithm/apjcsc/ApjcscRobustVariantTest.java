@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ApjcscRobustVariantTest {
 
     private static ClusteringAlgorithm method(String name, String... parameters) {
-        return AlgorithmRegistry.byName(name).create(GoldenRuns.parameters(parameters));
+        return AlgorithmRegistry.byName(name).createWithoutSelection(GoldenRuns.parameters(parameters));
     }
 
     /** 120 binary features, three classes differing in a sixth of them: distances concentrate, the graph is nearly flat. */

@@ -108,7 +108,7 @@ class HoldoutSelectionTest {
     void theSelectedParametersReproduceTheSelectedRun() {
         Dataset iris = Scaling.ZSCORE.apply(BundledData.load("iris"));
         ConstraintSet labels = ConstraintGenerator.labelledFraction(iris.labels(), 0.2, new SplittableRandom(3));
-        ClusteringAlgorithm selecting = AlgorithmRegistry.byName("apjcsc-2").create(ParameterValues.of(
+        ClusteringAlgorithm selecting = AlgorithmRegistry.byName("apjcsc-2").createWithoutSelection(ParameterValues.of(
                 Map.of("select-folds", "3", "select-sigma-min", "0.5", "select-sigma-max", "1.0")));
         ClusteringResult selected;
         try (RunContext context = RunContext.sequential(9)) {
@@ -119,7 +119,7 @@ class HoldoutSelectionTest {
         double[][] scores = (double[][]) selected.diagnostics().value("selectionScores");
         assertEquals(3, scores.length);
         assertEquals(4, scores[0].length);
-        ClusteringAlgorithm fixed = AlgorithmRegistry.byName("apjcsc-2").create(ParameterValues.of(
+        ClusteringAlgorithm fixed = AlgorithmRegistry.byName("apjcsc-2").createWithoutSelection(ParameterValues.of(
                 Map.of("sigma", Double.toString(sigma), "eta", Double.toString(eta))));
         try (RunContext context = RunContext.sequential(9)) {
             assertArrayEquals(selected.labels(), fixed.fit(iris, labels, 3, context).labels());
@@ -130,7 +130,7 @@ class HoldoutSelectionTest {
     void tooLittleSupervisionKeepsTheGivenParametersWithAWarning() {
         Dataset iris = Scaling.ZSCORE.apply(BundledData.load("iris"));
         ConstraintSet one = ConstraintSet.ofPairs(iris.size(), List.of(Constraint.mustLink(0, 1)));
-        ClusteringAlgorithm selecting = AlgorithmRegistry.byName("apjcsc-1").create(ParameterValues.of(
+        ClusteringAlgorithm selecting = AlgorithmRegistry.byName("apjcsc-1").createWithoutSelection(ParameterValues.of(
                 Map.of("select-folds", "3")));
         try (RunContext context = RunContext.sequential(1)) {
             ClusteringResult result = selecting.fit(iris, one, 3, context);

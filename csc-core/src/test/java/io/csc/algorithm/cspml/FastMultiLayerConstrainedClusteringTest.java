@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class FastMultiLayerConstrainedClusteringTest {
 
     private static FastMultiLayerConstrainedClustering method(String... parameters) {
-        return (FastMultiLayerConstrainedClustering) FastMultiLayerConstrainedClustering.DESCRIPTOR.create(
+        return (FastMultiLayerConstrainedClustering) FastMultiLayerConstrainedClustering.DESCRIPTOR.createWithoutSelection(
                 ParameterValues.parse(List.of(parameters))).unwrapped();
     }
 
@@ -47,7 +47,7 @@ class FastMultiLayerConstrainedClusteringTest {
     void goldenRunsWithFewSamples() {
         Dataset iris = TestSupport.bundled("iris");
         double constrained = TestSupport.meanRandIndex(method("variant=paper", "samples=60"), iris, 45, 5);
-        double unconstrained = TestSupport.meanRandIndex(NystromSpectralClustering.DESCRIPTOR.create(
+        double unconstrained = TestSupport.meanRandIndex(NystromSpectralClustering.DESCRIPTOR.createWithoutSelection(
                 ParameterValues.parse(List.of("samples=60"))), iris, 45, 5);
         assertTrue(constrained > unconstrained + 0.02, "iris: " + constrained + " vs nystrom " + unconstrained);
         assertTrue(constrained > 0.88, "iris: mean RI " + constrained);

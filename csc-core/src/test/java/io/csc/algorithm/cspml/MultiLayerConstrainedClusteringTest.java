@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class MultiLayerConstrainedClusteringTest {
 
     private static MultiLayerConstrainedClustering method(String... parameters) {
-        return (MultiLayerConstrainedClustering) MultiLayerConstrainedClustering.DESCRIPTOR.create(
+        return (MultiLayerConstrainedClustering) MultiLayerConstrainedClustering.DESCRIPTOR.createWithoutSelection(
                 ParameterValues.parse(List.of(parameters))).unwrapped();
     }
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ExhaustiveConstraintPropagationTest {
 
     private static ClusteringAlgorithm e2cp(String... parameters) {
-        return AlgorithmRegistry.byName("e2cp").create(GoldenRuns.parameters(parameters));
+        return AlgorithmRegistry.byName("e2cp").createWithoutSelection(GoldenRuns.parameters(parameters));
     }
 
     private static ClusteringAlgorithm njw(String... parameters) {

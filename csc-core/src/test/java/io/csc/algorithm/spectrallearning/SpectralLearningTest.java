@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SpectralLearningTest {
 
     private static ClusteringAlgorithm sl(String... parameters) {
-        return AlgorithmRegistry.byName("sl").create(GoldenRuns.parameters(parameters));
+        return AlgorithmRegistry.byName("sl").createWithoutSelection(GoldenRuns.parameters(parameters));
     }
 
     @ParameterizedTest
