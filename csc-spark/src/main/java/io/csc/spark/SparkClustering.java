@@ -343,7 +343,9 @@ public final class SparkClustering {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
-        Map<String, String> parameters = descriptor.effectiveParameters(values);
+        Map<String, String> parameters = new java.util.LinkedHashMap<>(descriptor.effectiveParameters(values));
+        // the Spark engine fits the method as set: no guard, whatever select=auto would do locally
+        parameters.computeIfPresent(SelectionMode.PARAMETER.name(), (key, value) -> "none");
         return new Provenance(descriptor.name(), parameters, seed, CscVersion.get(), (int) points.size(),
                 points.dimension(), k, featureNames, fingerprint, supervision.constraints().mustLinkCount(),
                 supervision.constraints().cannotLinkCount(), supervision.size(),

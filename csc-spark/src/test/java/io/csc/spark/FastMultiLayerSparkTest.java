@@ -104,7 +104,7 @@ class FastMultiLayerSparkTest {
 
     private static ClusteringResult local() {
         try (RunContext context = RunContext.of(5, 2)) {
-            return AlgorithmRegistry.byName("fast-csp-ml").create(ParameterValues.parse(PARAMETERS))
+            return AlgorithmRegistry.byName("fast-csp-ml").createWithoutSelection(ParameterValues.parse(PARAMETERS))
                     .fit(Scaling.ZSCORE.apply(DATA), LABELS.plus(PAIRS), 4, context);
         }
     }

@@ -36,7 +36,7 @@ class LocalAgreementTest {
         int[] local;
         try (RunContext context = RunContext.of(5, 2)) {
             Dataset scaled = Scaling.ZSCORE.apply(MIXTURE);
-            local = AlgorithmRegistry.byName(method).create(ParameterValues.parse(List.of(RESTARTS))).fit(scaled,
+            local = AlgorithmRegistry.byName(method).createWithoutSelection(ParameterValues.parse(List.of(RESTARTS))).fit(scaled,
                     supervised ? labels : ConstraintSet.empty(scaled.size()), 4, context).labels();
         }
         org.apache.spark.sql.Dataset<Row> frame = withKnownLabels(Frames.of(SharedSpark.session(), MIXTURE, 4), labels);
