@@ -7,6 +7,7 @@ import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.selection.SelectionMode;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
@@ -55,6 +56,10 @@ public final class IncrementalClustering {
     /**
      * Scales {@code raw} and prepares {@code method} on it. The context's seed is every fit's seed;
      * its threads are every fit's threads (the caller closes it).
+     *
+     * <p>The method runs as set ({@code select=none}) unless {@code values} say otherwise: every
+     * answer refits it while a person waits, the preparation (graph, landmarks) is shared by the
+     * refits only when the method runs alone, and the default guard's folds would multiply the wait.
      */
     public static IncrementalClustering start(AlgorithmDescriptor method, ParameterValues values, Dataset raw,
                                               Scaling scaling, int k, RunContext context) {
@@ -62,7 +67,9 @@ public final class IncrementalClustering {
         FittedScaling fitted = scaling.fit(raw);
         Dataset training = fitted.apply(raw);
         long start = System.nanoTime();
-        PreparedFit prepared = method.create(values).prepare(training, k, context);
+        ParameterValues asSet = method.parameters().contains(SelectionMode.PARAMETER)
+                ? values.over(ParameterValues.of(java.util.Map.of(SelectionMode.PARAMETER.name(), "none"))) : values;
+        PreparedFit prepared = method.create(asSet).prepare(training, k, context);
         return new IncrementalClustering(method, values, fitted, training, k, context, prepared,
                 (System.nanoTime() - start) / 1e9);
     }

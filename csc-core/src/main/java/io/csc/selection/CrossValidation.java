@@ -1,6 +1,7 @@
 package io.csc.selection;
 
 import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.PreparedFit;
 import io.csc.algorithm.Collapse;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
@@ -84,13 +85,18 @@ public final class CrossValidation {
             int collapsed = 0;
             String failure = null;
             int[] unconstrainedLabels = null;
+            PreparedFit prepared = null;
             for (int f = 0; f < folds.size(); f++) {
                 SupervisionFold fold = folds.get(f);
                 context.progress().progress("selection: " + candidate.label(), done++, total);
                 try {
                     int[] labels;
                     if (constrained) {
-                        labels = method.fit(sample.data(), fold.training(), k, context.withSeed(foldSeeds[f])).labels();
+                        if (prepared == null) {
+                            // what depends on the data alone (a graph, its embedding, landmarks) once for all folds
+                            prepared = method.prepare(sample.data(), k, context.withSeed(foldSeeds[0]));
+                        }
+                        labels = prepared.fit(fold.training(), context.withSeed(foldSeeds[f])).labels();
                         collapsed += Collapse.detect(labels, k, fold.training()).isPresent() ? 1 : 0;
                     } else {
                         if (unconstrainedLabels == null) {

@@ -12,8 +12,9 @@ public enum SelectionMode {
      */
     AUTO,
     /**
-     * The method against its reference, k-means on the features seeded by the supervision
-     * ({@link GuardedMethod}), by cross-validation over the supervision, at any size.
+     * The method against its references, k-means on the features and NJW's k-NN embedding, both
+     * seeded by the supervision ({@link GuardedMethod}), by cross-validation over the supervision,
+     * at any size.
      */
     GUARD,
     /** Cross-validation over the supervision ({@link CrossValidation}), on the method's grid and the reference. */
@@ -22,8 +23,9 @@ public enum SelectionMode {
     /** The {@code select} option every constrained method has. */
     public static final Parameter<SelectionMode> PARAMETER = Parameter.choice("select", SelectionMode.class, AUTO,
             "label-free selection by 3-fold cross-validation over the supervision (held-out pairwise F-measure): "
-                    + "none = the method as set; guard = the method or, if it scores lower, seeded-kmeans "
-                    + "(k-means on the features, seeded by the supervision), 3 folds of both and the final fit; "
+                    + "none = the method as set; guard = the method or, if one scores higher, seeded-kmeans "
+                    + "(k-means on the features) or seeded-njw graph=knn (NJW's k-NN embedding), both seeded by "
+                    + "the supervision: 3 folds of each and the final fit; "
                     + "auto = guard up to " + GuardedMethod.LIMIT + " points, none above (variant=paper: none); "
                     + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
 }

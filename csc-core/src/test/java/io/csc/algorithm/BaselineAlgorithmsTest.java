@@ -134,4 +134,18 @@ class BaselineAlgorithmsTest {
         assertTrue(result.diagnostics().warnings().stream().anyMatch(w -> w.contains("3 connected components")));
         assertEquals(1.0, accuracy(blobs, result));
     }
+
+    @ParameterizedTest
+    @CsvSource({"seeded-njw,graph=dense", "seeded-njw,graph=knn", "njw,graph=knn"})
+    void aPreparedNjwGivesTheLabelsOfAFitWithTheSameSeed(String name, String parameter) {
+        Dataset wine = TestData.wine();
+        ClusteringAlgorithm method = AlgorithmRegistry.byName(name).create(ParameterValues.parse(List.of(parameter)));
+        RunContext context = RunContext.sequential(8);
+        var prepared = method.prepare(wine, 3, context);
+        for (long draw = 1; draw <= 3; draw++) {
+            ConstraintSet labels = ConstraintGenerator.labelledFraction(wine.labels(), 0.1, new SplittableRandom(draw));
+            assertArrayEquals(method.fit(wine, labels, 3, context).labels(), prepared.fit(labels, context).labels(),
+                    name + " " + parameter + ", draw " + draw);
+        }
+    }
 }

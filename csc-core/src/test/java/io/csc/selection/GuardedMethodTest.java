@@ -68,7 +68,7 @@ class GuardedMethodTest {
         Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
         assertNotNull(selection);
         assertEquals(SeededKMeans.NAME, selection.get("method"));
-        assertEquals(2, ((List<?>) selection.get("candidates")).size());
+        assertEquals(3, ((List<?>) selection.get("candidates")).size());
         assertTrue(guardedAccuracy > aloneAccuracy + 0.15, "guarded " + guardedAccuracy + ", alone " + aloneAccuracy);
         assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains(SeededKMeans.NAME)),
                 guarded.diagnostics().warnings().toString());
@@ -129,5 +129,22 @@ class GuardedMethodTest {
         IllegalArgumentException error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> GoldenRuns.fit(descriptor.create(), wine, labels, 1));
         assertTrue(error.getMessage().startsWith("refusing: needs more points"), error.getMessage());
+    }
+
+    @Test
+    void onTwoSpiralsTheSpectralReferenceWinsWhereTheLandmarkCodeAndKMeansFail() {
+        // scacs's landmark code and k-means on the features both cut the spirals across (about
+        // 0.6-0.7 ACC); NJW's k-NN graph follows them, and the held-out pairs say so.
+        Dataset spirals = TestData.shared("spirals");
+        ConstraintSet pairs = io.csc.constraint.ConstraintGenerator.randomPairs(spirals.labels(), 100,
+                new java.util.SplittableRandom(4));
+        ClusteringResult alone = GoldenRuns.fit(method("scacs", "none"), spirals, pairs, 1);
+        ClusteringResult guarded = GoldenRuns.fit(method("scacs", "auto"), spirals, pairs, 1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
+        assertEquals(NormalizedSpectralClustering.SEEDED_NAME, selection.get("method"));
+        double guardedAccuracy = GoldenRuns.accuracy(spirals, guarded.labels());
+        assertTrue(guardedAccuracy > 0.95, "guarded " + guardedAccuracy);
+        assertTrue(guardedAccuracy > GoldenRuns.accuracy(spirals, alone.labels()) + 0.1);
     }
 }

@@ -6,6 +6,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.PreparedFit;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.GraphReport;
@@ -56,11 +57,12 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
      * NJW's embedding of the graph, untouched by the supervision, clustered by the constrained
      * k-means ({@link io.csc.cluster.ConstrainedKMeans}): labelled classes seed and hold their
      * clusters, pairs and groups are penalties. The simplest use of supervision in spectral
-     * clustering, and the reference the constrained methods are guarded against
+     * clustering, and, on the k-NN graph, a reference the constrained methods are guarded against
      * ({@code select=guard}): it cannot be worse than NJW by more than the assignment's effect.
      */
     public static final AlgorithmDescriptor SEEDED_DESCRIPTOR = new AlgorithmDescriptor(SEEDED_NAME,
-            "NJW's embedding, clustered by k-means seeded by the labels with pairs as penalties (the guard's reference)",
+            "NJW's embedding, clustered by k-means seeded by the labels with pairs as penalties "
+                    + "(a reference of the default guard, graph=knn)",
             "Ng, Jordan, Weiss: On spectral clustering, NIPS 2001; Basu, Banerjee, Mooney: Semi-supervised "
                     + "clustering by seeding, ICML 2002, and Active semi-supervision for pairwise constrained "
                     + "clustering, SDM 2004", true, false, PARAMETERS, false,
@@ -102,6 +104,21 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
+        return prepareChecked(data, k, context).fit(constraints, context);
+    }
+
+    /**
+     * The graph and its embedding, computed once: they do not depend on the supervision, which
+     * seeded-njw uses in its final assignment only. With the same seed for the preparation and the
+     * fit, the labels are those of {@link #fit}.
+     */
+    @Override
+    public PreparedFit prepare(Dataset data, int k, RunContext context) {
+        ClusteringAlgorithm.checkArguments(name(), data, ConstraintSet.empty(data.size()), k);
+        return prepareChecked(data, k, context);
+    }
+
+    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()));
@@ -111,7 +128,22 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
         Eigensolvers.Solution solution = graph.isDense()
                 ? NjwEmbedding.dense(graph.dense().weights(), k, context, diagnostics)
                 : NjwEmbedding.sparse(graph.sparse().weights(), k, options.lanczos(), random.split(), context, diagnostics);
-        return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded),
-                seeded ? constraints : null, random.split(), context, diagnostics, start);
+        Diagnostics preparation = diagnostics.build();
+        long preparationNanos = System.nanoTime() - start;
+        int n = data.size();
+        boolean sparse = !graph.isDense();
+        return (constraints, fitContext) -> {
+            if (constraints.pointCount() != n) {
+                throw new IllegalArgumentException("The constraints of " + name() + " refer to "
+                        + constraints.pointCount() + " points but the prepared data has " + n);
+            }
+            SplittableRandom fitRandom = fitContext.random();
+            if (sparse) {
+                fitRandom.split(); // the Lanczos solver's generator, drawn in the preparation
+            }
+            return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded),
+                    seeded ? constraints : null, fitRandom.split(), fitContext, Diagnostics.builder().merge(preparation),
+                    System.nanoTime() - preparationNanos);
+        };
     }
 }

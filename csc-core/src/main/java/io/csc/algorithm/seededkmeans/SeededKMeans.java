@@ -24,8 +24,9 @@ import java.util.List;
  * Seeded/Constrained k-means (Basu, Banerjee and Mooney, ICML 2002) for labels and PCK-means (Basu,
  * Banerjee and Mooney, SDM 2004) for pairs.
  *
- * <p>It is the linear-time reference of the guard ({@code select=guard}) of the landmark methods:
- * O(iterations · n k d) time and O(n d) memory, so guarding a linear-time method keeps it linear.
+ * <p>It is a reference of the guard ({@code select=guard}, and {@code select=auto}, the default) of
+ * every constrained method: O(iterations · n k d) time and O(n d) memory, so guarding a linear-time
+ * method keeps it linear.
  * Unlike cop-kmeans it accepts inconsistent and weighted supervision (a violated pair costs its
  * weight instead of making the run infeasible). A fitted model places new points at the nearest
  * centre.
@@ -38,7 +39,7 @@ public final class SeededKMeans implements ClusteringAlgorithm {
             SpectralParameters.KMEANS_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
-            "k-means on the features, seeded by the labels with pairs as penalties (the landmark methods' guard reference)",
+            "k-means on the features, seeded by the labels with pairs as penalties (a reference of the default guard)",
             "Basu, Banerjee, Mooney: Semi-supervised clustering by seeding, ICML 2002, and Active "
                     + "semi-supervision for pairwise constrained clustering, SDM 2004", true, true, PARAMETERS, false,
             values -> new SeededKMeans(SpectralParameters.kmeans(values)));
