@@ -55,6 +55,16 @@ public final class SeededKMeans implements ClusteringAlgorithm {
         return NAME;
     }
 
+    /**
+     * Reads single-precision features itself: they are copied to double precision for the k-means,
+     * O(n d) memory like the features themselves; as a guard's reference of a method that keeps
+     * single precision, it adds no warning of its own.
+     */
+    @Override
+    public boolean acceptsSinglePrecision() {
+        return true;
+    }
+
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
