@@ -76,17 +76,19 @@ final class DemoCommand implements Callable<Integer> {
                 repeats == 1 ? "" : "s", LinearAlgebra.describe(LinearAlgebra.defaultBackend()));
         out.flush();
         ResultTable table = ResultTable.of(new ExperimentRunner(common.threadCount(), ProgressListener.NONE).run(plan));
+        int width = algorithms.stream().mapToInt(algorithm -> algorithm.name().length()).max().orElse(6);
+        String method = "  %-" + width + "s ";
         for (Dataset data : datasets) {
             out.printf(Locale.ROOT, "%s: %d points x %d features, %d classes%n", data.name(), data.size(),
                     data.dimension(), data.classCount());
-            out.printf(Locale.ROOT, "  %-12s %-13s %-17s %-17s %s%n", "method", "supervision", "ACC", "NMI", "fit s");
+            out.printf(Locale.ROOT, method + "%-13s %-17s %-17s %s%n", "method", "supervision", "ACC", "NMI", "fit s");
             for (ResultRow row : table.rowsOf(data.name())) {
                 String supervision = row.constrained() ? amount.label() + " labels" : "none";
                 if (row.successes() == 0) {
-                    out.printf(Locale.ROOT, "  %-12s %-13s %s%n", row.algorithm(), supervision,
+                    out.printf(Locale.ROOT, method + "%-13s %s%n", row.algorithm(), supervision,
                             ResultTableMarkdown.failures(row));
                 } else {
-                    out.printf(Locale.ROOT, "  %-12s %-13s %-17s %-17s %.3f%s%n", row.algorithm(), supervision,
+                    out.printf(Locale.ROOT, method + "%-13s %-17s %-17s %.3f%s%n", row.algorithm(), supervision,
                             row.summary(Measure.ACCURACY).format(3), row.summary(Measure.NMI).format(3),
                             row.summary(Measure.SECONDS).mean(),
                             row.failures() == 0 ? "" : "  (" + ResultTableMarkdown.failures(row) + ")");
