@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * Selection's last step, shared by {@code --param select=cv} and {@code -a auto}: rank the
  * candidates by cross-validation, fit the best on all of the supervision, and pass over it to the
- * next when that fit collapses (at most {@link #TRIES} fits). The result carries the ranking under
+ * next when that fit collapses (at most {@link #TRIES} fits; the guard tries all of its three). The result carries the ranking under
  * {@code diagnostics.selection}: {@code method}, {@code parameters}, {@code score} and
  * {@code candidates}.
  */
@@ -40,7 +40,7 @@ final class SelectedFit {
 
     /**
      * As above; {@code guard} is the guard of the first candidate by the others: a method that
-     * fails in a fold is fitted alone, so that its own error (when it cannot run on this input at
+     * fails in a fold (an error, not a collapse, which the guard is there to catch) is fitted alone, so that its own error (when it cannot run on this input at
      * all) reaches the user instead of the reference's labels. {@code warnUnranked}: whether too
      * little supervision to split into folds is a warning (not for the default guard, which then
      * simply does not apply).
@@ -51,7 +51,7 @@ final class SelectedFit {
         Optional<List<CandidateScore>> ranking = candidates.size() < 2 ? Optional.empty()
                 : CrossValidation.rank(candidates, data, constraints, k, context);
         if (guard && ranking.isPresent() && ranking.get().stream()
-                .anyMatch(score -> score.candidate() == candidates.get(0) && score.failed())) {
+                .anyMatch(score -> score.candidate() == candidates.get(0) && score.failure() != null)) {
             return candidates.get(0).create().fit(data, constraints, k, context);
         }
         List<Candidate> order = new ArrayList<>();
@@ -60,7 +60,10 @@ final class SelectedFit {
         ClusteringResult chosen = null;
         Candidate chosenCandidate = null;
         List<String> passedOver = new ArrayList<>();
-        for (int t = 0; t < Math.min(TRIES, order.size()); t++) {
+        // the guard's three candidates are all tried: its references are cheap, and on wdbc the
+        // method and seeded-njw both collapse on the whole supervision where seeded-kmeans does not
+        int tries = guard ? order.size() : Math.min(TRIES, order.size());
+        for (int t = 0; t < tries; t++) {
             Candidate candidate = order.get(t);
             ClusteringResult result = Collapse.annotate(candidate.create().fit(data, constraints, k, context),
                     constraints);

@@ -147,4 +147,18 @@ class GuardedMethodTest {
         assertTrue(guardedAccuracy > 0.95, "guarded " + guardedAccuracy);
         assertTrue(guardedAccuracy > GoldenRuns.accuracy(spirals, alone.labels()) + 0.1);
     }
+
+    @Test
+    void aMethodThatCollapsesInTheFoldsIsReplacedNotFittedAlone() {
+        // wdbc at 10% labels: csp's embedding puts the unlabelled points into one cluster in every
+        // fold (0.67 held-out F); a collapse is what the guard is there to catch, not an error.
+        Dataset wdbc = TestData.shared("wdbc");
+        ConstraintSet labels = GoldenRuns.labels(wdbc, 0.1, 1);
+        ClusteringResult alone = GoldenRuns.fit(method("csp", "none"), wdbc, labels, 1);
+        ClusteringResult guarded = GoldenRuns.fit(method("csp", "auto"), wdbc, labels, 1);
+        assertTrue(io.csc.algorithm.Collapse.isRecorded(alone.diagnostics()), alone.diagnostics().warnings().toString());
+        assertNotNull(guarded.diagnostics().value("selection"));
+        double guardedAccuracy = GoldenRuns.accuracy(wdbc, guarded.labels());
+        assertTrue(guardedAccuracy > GoldenRuns.accuracy(wdbc, alone.labels()) + 0.1, "guarded " + guardedAccuracy);
+    }
 }
