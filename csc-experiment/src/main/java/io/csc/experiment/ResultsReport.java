@@ -33,7 +33,8 @@ public final class ResultsReport {
 
     /**
      * Writes the page to {@code page}, its plots to {@value #PLOTS} beside it (replacing the PNG
-     * files there), and includes the fragments {@value #FOLDER}{@code /*.md} beside it.
+     * files there, except those the fragments show), and includes the fragments
+     * {@value #FOLDER}{@code /*.md} beside it.
      *
      * @param tableAmount the amount of supervision of the tables; must be one of the run's amounts
      * @param notes remarks on how the page was made, besides the manifest's notes, one line each
@@ -46,14 +47,6 @@ public final class ResultsReport {
         Path folder = page.toAbsolutePath().getParent();
         Path plots = folder.resolve(PLOTS);
         Files.createDirectories(plots);
-        try (DirectoryStream<Path> old = Files.newDirectoryStream(plots, "*.png")) {
-            for (Path file : old) {
-                Files.delete(file);
-            }
-        }
-        for (String dataset : table.datasets()) {
-            QualityPlot.write(plots.resolve(ExperimentOutput.fileName(dataset) + ".png"), table, dataset, PLOTTED);
-        }
         List<String> fragments = new ArrayList<>();
         Path fragmentFolder = folder.resolve(FOLDER);
         List<Path> fragmentFiles = new ArrayList<>();
@@ -63,6 +56,18 @@ public final class ResultsReport {
         fragmentFiles.sort(null);
         for (Path file : fragmentFiles) {
             fragments.add(Files.readString(file, StandardCharsets.UTF_8));
+        }
+        try (DirectoryStream<Path> old = Files.newDirectoryStream(plots, "*.png")) {
+            for (Path file : old) {
+                // a plot that a hand-written fragment shows is not the report's to replace
+                String name = file.getFileName().toString();
+                if (fragments.stream().noneMatch(fragment -> fragment.contains("/" + name + ")"))) {
+                    Files.delete(file);
+                }
+            }
+        }
+        for (String dataset : table.datasets()) {
+            QualityPlot.write(plots.resolve(ExperimentOutput.fileName(dataset) + ".png"), table, dataset, PLOTTED);
         }
         Files.writeString(page, markdown(manifest, table, tableAmount, notes, fragments), StandardCharsets.UTF_8);
     }

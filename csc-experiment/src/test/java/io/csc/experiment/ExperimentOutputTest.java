@@ -157,7 +157,8 @@ class ExperimentOutputTest {
         Path docs = folder.resolve("docs");
         Files.createDirectories(docs.resolve("results/plots"));
         Files.writeString(docs.resolve("results/plots/stale.png"), "old");
-        Files.writeString(docs.resolve("results/10-second.md"), "## Second\n\nsecond fragment\n");
+        Files.writeString(docs.resolve("results/plots/shown.png"), "a fragment's own plot");
+        Files.writeString(docs.resolve("results/10-second.md"), "## Second\n\nsecond fragment\n\n![a plot](results/plots/shown.png)\n");
         Files.writeString(docs.resolve("results/00-first.md"), "## First\n\nfirst fragment\n");
         ExperimentManifest manifest = ExperimentManifest.of(plan, "csc report", 2, "zscore", Instant.now(), 3);
         Path page = docs.resolve("RESULTS.md");
@@ -169,6 +170,7 @@ class ExperimentOutputTest {
         assertTrue(text.contains("![wine: ACC and NMI against the amount of supervision](results/plots/wine.png)"));
         assertTrue(Files.exists(docs.resolve("results/plots/iris.png")));
         assertTrue(Files.notExists(docs.resolve("results/plots/stale.png")), "old plots are removed");
+        assertTrue(Files.exists(docs.resolve("results/plots/shown.png")), "a fragment's plot is kept");
         List<ResultTableMarkdown.Table> tables = ResultTableMarkdown.read(text);
         ResultTableMarkdown.Table overview = tables.get(0);
         assertEquals(List.of("data set", "njw°", "cop-kmeans", "small-only"), overview.header());
