@@ -32,7 +32,7 @@ import java.util.Map;
  *
  * <p>Cost: seeded-kmeans is linear in n; seeded-njw's graph and embedding do not depend on the
  * supervision, so the folds share them ({@link io.csc.algorithm.ClusteringAlgorithm#prepare}); the
- * guard measured 3 to 9 times one fit of the method (docs/results/84-default-guard.md). The earlier
+ * guard measured 2 to 10 times one fit of the method (docs/results/84-default-guard.md). The earlier
  * reference, seeded-njw on the dense graph refitted per fold, cost the landmark methods 60 to 260
  * times. With it the guard lifts every constrained method's mean ACC at 10% labels on nine sets to
  * about 0.1 above NJW (unguarded: -0.03 to +0.06) and with random pairs likewise (unguarded: -0.11
