@@ -37,6 +37,8 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
     /** Builds the method with {@code values} over its defaults; unknown names are refused. */
     public ClusteringAlgorithm create(ParameterValues values) {
         values.requireKnown(name, parameters);
+        // built first in every mode, so that a bad option value is refused here, in one line, and
+        // not taken for a failed candidate inside selection's folds
         ClusteringAlgorithm method = createWithoutSelection(values);
         if (constrained && selectable) {
             SelectionMode mode = values.get(SelectionMode.PARAMETER);
