@@ -1,6 +1,9 @@
 package io.csc.selection;
 
+import io.csc.metric.ConstraintCounts;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,9 +15,15 @@ import java.util.Map;
  * @param satisfaction CONS of the same constraints
  * @param collapsedFolds folds whose fit collapsed ({@link io.csc.algorithm.Collapse})
  * @param failure why a fold's fit failed (the first reason), or null
+ * @param folds the held-out constraints of each fold that was fitted and how many the fit
+ *     satisfied, in fold order (a failed fold has none)
  */
 public record CandidateScore(Candidate candidate, double score, double satisfaction, int collapsedFolds,
-                             String failure) {
+                             String failure, List<ConstraintCounts> folds) {
+
+    public CandidateScore {
+        folds = List.copyOf(folds);
+    }
 
     /** A candidate that failed or collapsed in a fold: ranked after every one that did not. */
     public boolean failed() {
@@ -32,6 +41,13 @@ public record CandidateScore(Candidate candidate, double score, double satisfact
         if (failure != null) {
             map.put("failure", failure);
         }
+        // per fold: held-out must-links, of them satisfied, cannot-links, of them satisfied
+        List<long[]> heldOut = new ArrayList<>();
+        for (ConstraintCounts fold : folds) {
+            heldOut.add(new long[] {fold.mustLinks(), fold.satisfiedMustLinks(), fold.cannotLinks(),
+                fold.satisfiedCannotLinks()});
+        }
+        map.put("heldOut", heldOut);
         return map;
     }
 }

@@ -77,11 +77,12 @@ public final class CrossValidation {
                 // A setting that contradicts a value the user fixed (e.g. affinity=dense with
                 // path=scalable) is a failed candidate, not a failed selection.
                 done += folds.size();
-                scores.add(new CandidateScore(candidate, Double.NaN, Double.NaN, 0, e.getMessage()));
+                scores.add(new CandidateScore(candidate, Double.NaN, Double.NaN, 0, e.getMessage(), List.of()));
                 continue;
             }
             boolean constrained = candidate.descriptor().constrained();
             ConstraintCounts counts = ConstraintCounts.NONE;
+            List<ConstraintCounts> foldCounts = new ArrayList<>();
             int collapsed = 0;
             String failure = null;
             int[] unconstrainedLabels = null;
@@ -105,7 +106,9 @@ public final class CrossValidation {
                         }
                         labels = unconstrainedLabels;
                     }
-                    counts = counts.plus(fold.heldOut(labels));
+                    ConstraintCounts heldOut = fold.heldOut(labels);
+                    foldCounts.add(heldOut);
+                    counts = counts.plus(heldOut);
                 } catch (RuntimeException e) {
                     if (failure == null) {
                         failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -115,7 +118,7 @@ public final class CrossValidation {
             context.progress().progress("selection: " + candidate.label(), done, total);
             HeldOutScore score = new HeldOutScore(counts);
             scores.add(new CandidateScore(candidate, failure == null ? score.fMeasure() : Double.NaN,
-                    score.satisfaction(), collapsed, failure));
+                    score.satisfaction(), collapsed, failure, foldCounts));
         }
         List<CandidateScore> ranked = new ArrayList<>(scores);
         ranked.sort(Comparator.comparingInt((CandidateScore s) -> s.failed() ? 1 : 0)

@@ -62,6 +62,29 @@ class CrossValidationTest {
     }
 
     @Test
+    void theScoreIsTheFMeasureOfTheHeldOutCountsOfEveryFold() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 3);
+        List<Candidate> candidates = List.of(new Candidate(AlgorithmRegistry.byName("njw"), ParameterValues.EMPTY),
+                GuardedMethod.reference());
+        try (RunContext context = RunContext.sequential(5)) {
+            for (CandidateScore score : CrossValidation.rank(candidates, wine, labels, 3, context).orElseThrow()) {
+                assertEquals(CrossValidation.FOLDS, score.folds().size());
+                io.csc.metric.ConstraintCounts total = io.csc.metric.ConstraintCounts.NONE;
+                for (io.csc.metric.ConstraintCounts fold : score.folds()) {
+                    assertTrue(fold.mustLinks() > 0 && fold.cannotLinks() > 0, "every fold holds out pairs of both kinds");
+                    total = total.plus(fold);
+                }
+                assertEquals(new HeldOutScore(total).fMeasure(), score.score(), 1e-12);
+                List<?> heldOut = (List<?>) score.asMap().get("heldOut");
+                assertEquals(CrossValidation.FOLDS, heldOut.size());
+                assertArrayEquals(new long[] {score.folds().get(0).mustLinks(), score.folds().get(0).satisfiedMustLinks(),
+                    score.folds().get(0).cannotLinks(), score.folds().get(0).satisfiedCannotLinks()}, (long[]) heldOut.get(0));
+            }
+        }
+    }
+
+    @Test
     void selectCvReportsItsChoiceAndIsDeterministic() {
         Dataset wine = TestData.wine();
         ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 2);

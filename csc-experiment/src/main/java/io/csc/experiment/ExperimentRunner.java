@@ -6,6 +6,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.metric.Evaluation;
+import io.csc.util.JsonFormat;
 import io.csc.util.Parallel;
 import io.csc.util.ProgressListener;
 import java.util.ArrayList;
@@ -270,7 +271,10 @@ public final class ExperimentRunner {
         warnings.addAll(result.diagnostics().warnings());
         try {
             Evaluation evaluation = Evaluation.of(data, amount == null ? null : constraints, result.labels());
-            return record(plan, data, algorithm, amount, repetition, evaluation, seconds, null, warnings, supervisionSeed);
+            RunRecord record = record(plan, data, algorithm, amount, repetition, evaluation, seconds, null, warnings,
+                    supervisionSeed);
+            Object selection = result.diagnostics().value("selection");
+            return selection == null ? record : record.withSelection(JsonFormat.write(selection));
         } catch (RuntimeException e) {
             return record(plan, data, algorithm, amount, repetition, null, seconds,
                     "evaluating the result failed: " + reason(e), warnings, supervisionSeed);

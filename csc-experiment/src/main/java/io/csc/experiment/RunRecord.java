@@ -25,10 +25,22 @@ import java.util.Objects;
  * @param seconds wall-clock seconds of the fit (until the failure, for a failure)
  * @param failure why the fit failed, null for a success
  * @param warnings what the method or the draw warned about, possibly empty
+ * @param selection what selection decided ({@code diagnostics.selection} of the fit: the chosen
+ *        method, its parameters, every candidate's held-out score and counts per fold) as JSON
+ *        text, or null when the fit made no selection
  */
 public record RunRecord(String dataset, int points, int clusters, String algorithm, boolean constrained, String kind,
                         SupervisionAmount amount, int supervised, int repetition, Long supervisionSeed, long runSeed,
-                        Evaluation evaluation, double seconds, String failure, List<String> warnings) {
+                        Evaluation evaluation, double seconds, String failure, List<String> warnings,
+                        String selection) {
+
+    /** A record of a fit that made no selection. */
+    public RunRecord(String dataset, int points, int clusters, String algorithm, boolean constrained, String kind,
+                     SupervisionAmount amount, int supervised, int repetition, Long supervisionSeed, long runSeed,
+                     Evaluation evaluation, double seconds, String failure, List<String> warnings) {
+        this(dataset, points, clusters, algorithm, constrained, kind, amount, supervised, repetition, supervisionSeed,
+                runSeed, evaluation, seconds, failure, warnings, null);
+    }
 
     public RunRecord {
         if (dataset == null || dataset.isBlank()) {
@@ -57,6 +69,12 @@ public record RunRecord(String dataset, int points, int clusters, String algorit
             throw new IllegalArgumentException("Invalid seconds: " + seconds + " (must be >= 0 or NaN)");
         }
         warnings = List.copyOf(warnings);
+    }
+
+    /** This record with {@code selection} (JSON text) as what the fit's selection decided. */
+    public RunRecord withSelection(String selection) {
+        return new RunRecord(dataset, points, clusters, algorithm, constrained, kind, amount, supervised, repetition,
+                supervisionSeed, runSeed, evaluation, seconds, failure, warnings, selection);
     }
 
     /** True if the fit succeeded. */

@@ -25,7 +25,8 @@ import java.util.Map;
  * {@code supervised}, {@code repetition}, {@code supervisionSeed} (null without supervision),
  * {@code runSeed}, the measures {@code acc}, {@code nmi}, {@code ari}, {@code ri}, {@code dbi},
  * {@code cons} (null when failed, not applicable or not finite), {@code seconds}, {@code failure}
- * (null for a success) and {@code warnings}.
+ * (null for a success), {@code warnings} and, when the fit made a selection, {@code selection} (its
+ * {@code diagnostics.selection}: the chosen method and every candidate's held-out score).
  */
 public final class RunRecordJson {
 
@@ -54,6 +55,9 @@ public final class RunRecordJson {
         json.put("seconds", record.seconds());
         json.put("failure", record.failure());
         json.put("warnings", record.warnings());
+        if (record.selection() != null) {
+            json.put("selection", JsonParser.parseString(record.selection()));
+        }
         return JsonFormat.write(json);
     }
 
@@ -87,7 +91,8 @@ public final class RunRecordJson {
                 amount == null ? null : SupervisionAmount.parse(amount), required(json, "supervised").getAsInt(),
                 required(json, "repetition").getAsInt(),
                 supervisionSeed == null || supervisionSeed.isJsonNull() ? null : supervisionSeed.getAsLong(),
-                required(json, "runSeed").getAsLong(), evaluation, number(json, "seconds"), failure, warnings);
+                required(json, "runSeed").getAsLong(), evaluation, number(json, "seconds"), failure, warnings,
+                json.has("selection") && !json.get("selection").isJsonNull() ? json.get("selection").toString() : null);
     }
 
     /**

@@ -61,6 +61,24 @@ class ExperimentOutputTest {
     }
 
     @Test
+    void aGuardedFitRecordsWhatItsSelectionDecided() throws IOException {
+        Dataset iris = Scaling.ZSCORE.apply(BundledData.load("iris"));
+        ExperimentPlan guarded = new ExperimentPlan(List.of(iris), List.of(AlgorithmConfiguration.of("scacs"),
+                AlgorithmConfiguration.of("sc-pc", io.csc.algorithm.ParameterValues.of(java.util.Map.of("select", "none")))),
+                List.of(SupervisionAmount.fractionOf(0.2)), SupervisionKind.labels(), 1, 42, null);
+        List<RunRecord> run = new ExperimentRunner(1, null).run(guarded);
+        RunRecord selected = run.stream().filter(record -> record.selection() != null).findFirst().orElseThrow();
+        com.google.gson.JsonObject selection = com.google.gson.JsonParser.parseString(selected.selection()).getAsJsonObject();
+        assertEquals(3, selection.getAsJsonArray("candidates").size(), selected.selection());
+        assertEquals(io.csc.selection.CrossValidation.FOLDS, selection.getAsJsonArray("candidates").get(0).getAsJsonObject()
+                .getAsJsonArray("heldOut").size());
+        assertEquals(1, run.stream().filter(record -> record.selection() == null).count(), "select=none makes no selection");
+        Path file = folder.resolve("guarded.jsonl");
+        RunRecordJson.write(file, run);
+        assertEquals(run, RunRecordJson.read(file));
+    }
+
+    @Test
     void csvParsesBackToTheSameTable() throws IOException {
         ResultTable table = ResultTable.of(records);
         Path file = folder.resolve("results.csv");

@@ -190,7 +190,8 @@ class ExperimentRunnerTest {
         for (RunRecord record : records) {
             copies.add(new RunRecord(record.dataset(), record.points(), record.clusters(), record.algorithm(),
                     record.constrained(), record.kind(), record.amount(), record.supervised(), record.repetition(),
-                    record.supervisionSeed(), record.runSeed(), record.evaluation(), 0.0, record.failure(), record.warnings()));
+                    record.supervisionSeed(), record.runSeed(), record.evaluation(), 0.0, record.failure(), record.warnings(),
+                    record.selection()));
         }
         return copies;
     }
