@@ -42,10 +42,10 @@ public record CandidateScore(Candidate candidate, double score, double satisfact
             map.put("failure", failure);
         }
         // per fold: held-out must-links, of them satisfied, cannot-links, of them satisfied
-        List<long[]> heldOut = new ArrayList<>();
+        List<List<Long>> heldOut = new ArrayList<>();
         for (ConstraintCounts fold : folds) {
-            heldOut.add(new long[] {fold.mustLinks(), fold.satisfiedMustLinks(), fold.cannotLinks(),
-                fold.satisfiedCannotLinks()});
+            heldOut.add(List.of(fold.mustLinks(), fold.satisfiedMustLinks(), fold.cannotLinks(),
+                    fold.satisfiedCannotLinks()));
         }
         map.put("heldOut", heldOut);
         return map;

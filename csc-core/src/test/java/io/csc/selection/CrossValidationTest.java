@@ -78,8 +78,8 @@ class CrossValidationTest {
                 assertEquals(new HeldOutScore(total).fMeasure(), score.score(), 1e-12);
                 List<?> heldOut = (List<?>) score.asMap().get("heldOut");
                 assertEquals(CrossValidation.FOLDS, heldOut.size());
-                assertArrayEquals(new long[] {score.folds().get(0).mustLinks(), score.folds().get(0).satisfiedMustLinks(),
-                    score.folds().get(0).cannotLinks(), score.folds().get(0).satisfiedCannotLinks()}, (long[]) heldOut.get(0));
+                assertEquals(List.of(score.folds().get(0).mustLinks(), score.folds().get(0).satisfiedMustLinks(),
+                        score.folds().get(0).cannotLinks(), score.folds().get(0).satisfiedCannotLinks()), heldOut.get(0));
             }
         }
     }
