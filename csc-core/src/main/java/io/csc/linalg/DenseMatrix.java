@@ -165,6 +165,29 @@ public final class DenseMatrix {
         symmetrize(data, rows);
     }
 
+    /**
+     * {@code Σ a[aBase + t] · b[bBase + t]} over {@code t < length}, in four running sums (one sum
+     * waits on the previous addition at every step, four overlap) added as
+     * {@code (s0 + s1) + (s2 + s3)}: the same order, so the same value, on every call.
+     */
+    public static double dot(double[] a, int aBase, double[] b, int bBase, int length) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int t = 0;
+        for (; t + 3 < length; t += 4) {
+            s0 += a[aBase + t] * b[bBase + t];
+            s1 += a[aBase + t + 1] * b[bBase + t + 1];
+            s2 += a[aBase + t + 2] * b[bBase + t + 2];
+            s3 += a[aBase + t + 3] * b[bBase + t + 3];
+        }
+        for (; t < length; t++) {
+            s0 += a[aBase + t] * b[bBase + t];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
     /** Replaces the row-major n x n matrix held by {@code a} by {@code (A + Aᵀ) / 2}, in place. */
     public static void symmetrize(double[] a, int n) {
         if ((long) n * n > a.length) {

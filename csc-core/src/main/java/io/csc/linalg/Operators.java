@@ -60,7 +60,7 @@ public final class Operators {
     /**
      * As {@link #of(DenseMatrix)}, with the product parallel over blocks of rows of
      * {@code parallel}; each entry of the product is one row's sum in the same order on any
-     * number of threads, so results do not depend on the thread count.
+     * number of threads ({@link DenseMatrix#dot}), so results do not depend on the thread count.
      */
     public static SymmetricOperator of(DenseMatrix matrix, Parallel parallel) {
         Objects.requireNonNull(parallel, "parallel");
@@ -78,12 +78,7 @@ public final class Operators {
             public void apply(double[] x, double[] y) {
                 parallel.forRange(n, grain, (from, to) -> {
                     for (int i = from; i < to; i++) {
-                        int base = i * n;
-                        double sum = 0;
-                        for (int j = 0; j < n; j++) {
-                            sum += data[base + j] * x[j];
-                        }
-                        y[i] = sum;
+                        y[i] = DenseMatrix.dot(data, i * n, x, 0, n);
                     }
                 });
             }

@@ -1,0 +1,80 @@
+package io.csc.algorithm.spectral;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.api.RunContext;
+import io.csc.data.Dataset;
+import io.csc.data.GaussianMixture;
+import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.EigenDecomposition;
+import io.csc.linalg.SymmetricEigen;
+import org.junit.jupiter.api.Test;
+
+class EigensolversTest {
+
+    /** The normalized Gaussian affinity of a mixture: what NJW hands the solver. */
+    private static DenseMatrix normalizedAffinity(int n, int clusters, double separation) {
+        Dataset data = GaussianMixture.generate(n, 6, clusters, 11, separation);
+        double[] x = data.features();
+        int d = data.dimension();
+        double[] w = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                if (i != j) {
+                    double squared = 0;
+                    for (int c = 0; c < d; c++) {
+                        double difference = x[i * d + c] - x[j * d + c];
+                        squared += difference * difference;
+                    }
+                    w[i * n + j] = Math.exp(-squared / 8);
+                }
+            }
+        }
+        DenseMatrix matrix = new DenseMatrix(n, n, w);
+        NormalizedAffinity.normalizeInPlace(matrix);
+        return matrix;
+    }
+
+    @Test
+    void largeDenseMatricesGetTheDenseSolversPairsFromLanczos() {
+        int n = Eigensolvers.LANCZOS_SIZE;
+        DenseMatrix matrix = normalizedAffinity(n, 4, 3.0);
+        try (RunContext context = RunContext.of(3, 2)) {
+            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 4);
+            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, 4, context);
+            assertTrue(solution.status().solver().contains("lanczos"), solution.status().solver());
+            for (int t = 0; t < 4; t++) {
+                assertEquals(dense.values()[t], solution.pairs().values()[t], 1e-10);
+                // the same vector up to sign: |<u, v>| = 1
+                double inner = 0;
+                for (int i = 0; i < n; i++) {
+                    inner += dense.vectors().get(i, t) * solution.pairs().vectors().get(i, t);
+                }
+                assertEquals(1.0, Math.abs(inner), 1e-8);
+            }
+        }
+    }
+
+    @Test
+    void twoComponentsGiveEigenvalueOneTwice() {
+        // far apart clusters: the affinity between them underflows, eigenvalue 1 has multiplicity 2
+        int n = Eigensolvers.LANCZOS_SIZE;
+        DenseMatrix matrix = normalizedAffinity(n, 2, 60.0);
+        try (RunContext context = RunContext.of(5, 1)) {
+            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, 3, context);
+            assertEquals(1.0, solution.pairs().values()[0], 1e-10);
+            assertEquals(1.0, solution.pairs().values()[1], 1e-10);
+            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 3);
+            assertEquals(dense.values()[2], solution.pairs().values()[2], 1e-10);
+        }
+    }
+
+    @Test
+    void smallMatricesStayWithTheDenseSolver() {
+        DenseMatrix matrix = normalizedAffinity(200, 3, 3.0);
+        try (RunContext context = RunContext.sequential(1)) {
+            assertTrue(Eigensolvers.largestDense(matrix, 3, context).status().solver().contains("dense"));
+        }
+    }
+}
