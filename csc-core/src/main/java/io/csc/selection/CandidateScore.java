@@ -17,9 +17,12 @@ import java.util.Map;
  * @param failure why a fold's fit failed (the first reason), or null
  * @param folds the held-out constraints of each fold that was fitted and how many the fit
  *     satisfied, in fold order (a failed fold has none)
+ * @param stability the mean adjusted Rand index between this candidate's clusterings of every two
+ *     folds: how little its clustering depends on which part of the supervision it was given
+ *     (NaN when a fold failed)
  */
 public record CandidateScore(Candidate candidate, double score, double satisfaction, int collapsedFolds,
-                             String failure, List<ConstraintCounts> folds) {
+                             String failure, List<ConstraintCounts> folds, double stability) {
 
     public CandidateScore {
         folds = List.copyOf(folds);
@@ -38,6 +41,7 @@ public record CandidateScore(Candidate candidate, double score, double satisfact
         map.put("score", score);
         map.put("cons", satisfaction);
         map.put("collapsedFolds", collapsedFolds);
+        map.put("stability", stability);
         if (failure != null) {
             map.put("failure", failure);
         }

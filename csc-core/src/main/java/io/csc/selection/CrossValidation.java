@@ -6,6 +6,7 @@ import io.csc.algorithm.Collapse;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.metric.ClusteringMetrics;
 import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,12 +78,14 @@ public final class CrossValidation {
                 // A setting that contradicts a value the user fixed (e.g. affinity=dense with
                 // path=scalable) is a failed candidate, not a failed selection.
                 done += folds.size();
-                scores.add(new CandidateScore(candidate, Double.NaN, Double.NaN, 0, e.getMessage(), List.of()));
+                scores.add(new CandidateScore(candidate, Double.NaN, Double.NaN, 0, e.getMessage(), List.of(),
+                        Double.NaN));
                 continue;
             }
             boolean constrained = candidate.descriptor().constrained();
             ConstraintCounts counts = ConstraintCounts.NONE;
             List<ConstraintCounts> foldCounts = new ArrayList<>();
+            int[][] labelsOfFolds = new int[folds.size()][];
             int collapsed = 0;
             String failure = null;
             int[] unconstrainedLabels = null;
@@ -106,6 +109,7 @@ public final class CrossValidation {
                         }
                         labels = unconstrainedLabels;
                     }
+                    labelsOfFolds[f] = labels;
                     ConstraintCounts heldOut = fold.heldOut(labels);
                     foldCounts.add(heldOut);
                     counts = counts.plus(heldOut);
@@ -118,12 +122,33 @@ public final class CrossValidation {
             context.progress().progress("selection: " + candidate.label(), done, total);
             HeldOutScore score = new HeldOutScore(counts);
             scores.add(new CandidateScore(candidate, failure == null ? score.fMeasure() : Double.NaN,
-                    score.satisfaction(), collapsed, failure, foldCounts));
+                    score.satisfaction(), collapsed, failure, foldCounts,
+                    failure == null ? stability(labelsOfFolds) : Double.NaN));
         }
         List<CandidateScore> ranked = new ArrayList<>(scores);
         ranked.sort(Comparator.comparingInt((CandidateScore s) -> s.failed() ? 1 : 0)
                 .thenComparingDouble(s -> Double.isNaN(s.score()) ? Double.POSITIVE_INFINITY : -s.score()));
         return Optional.of(List.copyOf(ranked));
+    }
+
+    /**
+     * How little a candidate's clustering depends on which part of the supervision it was given:
+     * the mean adjusted Rand index between its clusterings of the folds, over every two folds; NaN
+     * when a fold failed. An unconstrained candidate clusters every fold alike and scores 1.
+     */
+    static double stability(int[][] foldLabels) {
+        double sum = 0;
+        int count = 0;
+        for (int f = 0; f < foldLabels.length; f++) {
+            for (int g = f + 1; g < foldLabels.length; g++) {
+                if (foldLabels[f] == null || foldLabels[g] == null) {
+                    return Double.NaN;
+                }
+                sum += ClusteringMetrics.adjustedRandIndex(foldLabels[f], foldLabels[g]);
+                count++;
+            }
+        }
+        return count == 0 ? Double.NaN : sum / count;
     }
 
     /** The data and supervision the folds are fitted on. */

@@ -13,33 +13,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A constrained method guarded by two references ({@code select=guard}, and {@code select=auto},
+ * A constrained method guarded by simple references ({@code select=guard}, and {@code select=auto},
  * the default, up to {@link #LIMIT} points): the method as set, or a reference when it answers
  * held-out supervision better ({@link CrossValidation}: three folds of the supervision, pairwise
- * F-measure of the held-out must-links and cannot-links).
+ * F-measure of the held-out must-links and cannot-links; among candidates within
+ * 0.02 of the best, the most stable across the folds).
  *
- * <p>The references are the two simplest uses of the same supervision: {@code seeded-kmeans},
- * k-means on the features seeded by the labelled classes with pairs and groups as penalties
- * ({@link SeededKMeans}), and {@code seeded-njw} on the k-NN graph, NJW's embedding with the same
- * constrained assignment. Every constrained method changes its embedding to follow the
- * supervision; when that change, or the embedding itself, is wrong for the data (a landmark code
- * chosen by noise features, one kernel width over clusters of unequal spread, a constraint weight
- * too strong for a handful of pairs), the held-out constraints say so, and the user gets the better
- * simple use instead of worse clusters. The two fail in different places: k-means cuts manifold
- * clusters such as two spirals across, where NJW's k-NN graph follows them; NJW's one kernel width
- * loses clusters of unequal spread that k-means on the features keeps. A method that fails in a
+ * <p>The references are the simplest uses of the same supervision, each seeded by the labelled
+ * classes with pairs and groups as penalties: up to {@link #DENSE_LIMIT} points {@code seeded-njw}
+ * at its defaults, NJW's own dense embedding ({@link #denseReference}); {@code seeded-kmeans},
+ * k-means on the features ({@link SeededKMeans}); and {@code seeded-njw} on the k-NN graph. Every
+ * constrained method changes its embedding to follow the supervision; when that change, or the
+ * embedding itself, is wrong for the data (a landmark code chosen by noise features, one kernel
+ * width over clusters of unequal spread, a constraint weight too strong for a handful of pairs),
+ * the held-out constraints say so, and the user gets the better simple use instead of worse
+ * clusters. k-means cuts manifold clusters such as two spirals across, where NJW's k-NN graph
+ * follows them; NJW's one kernel width loses clusters of unequal spread that k-means on the
+ * features keeps. The dense reference is NJW itself whenever the supervision is too weak to move
+ * its assignment, so that when the held-out evidence cannot tell the candidates apart the user
+ * gets what NJW would have given rather than a lucky draw of the noise. A method that fails in a
  * fold is fitted alone, so that its own error reaches the user.
  *
  * <p>Cost: seeded-kmeans is linear in n; seeded-njw's graph and embedding do not depend on the
  * supervision, so the folds share them ({@link io.csc.algorithm.ClusteringAlgorithm#prepare}); the
- * guard measured 2 to 10 times one fit of the method (docs/results/84-default-guard.md). The earlier
- * reference, seeded-njw on the dense graph refitted per fold, cost the landmark methods 60 to 260
- * times. With it the guard lifts every constrained method's mean ACC at 10% labels on nine sets to
- * about 0.1 above NJW (unguarded: -0.03 to +0.06) and with random pairs likewise (unguarded: -0.11
- * to +0.09), and on the spirals the landmark methods reach NJW's 1.0. {@code select=auto} guards up
- * to {@link #LIMIT} points; above, the method runs as set, since there its user counts its cost
- * (the Fashion-MNIST and 10,000,000-point runs of docs/BENCHMARKS.md are unguarded).
- * {@code variant=paper} is never guarded by {@code select=auto}: a reproduction is the paper's method.
+ * dense one, limited to {@link #DENSE_LIMIT} points, takes its eigenvectors from Lanczos on the
+ * dense matrix above 1,500 points. Measured cost, gains and the conditions still below NJW:
+ * docs/results/85-stability.md (the two-reference guard before it: docs/results/84-default-guard.md).
+ * {@code select=auto} guards up to {@link #LIMIT} points; above, the method runs as set, since
+ * there its user counts its cost (the Fashion-MNIST and 10,000,000-point runs of
+ * docs/BENCHMARKS.md are unguarded). {@code variant=paper} is never guarded by
+ * {@code select=auto}: a reproduction is the paper's method.
  */
 public final class GuardedMethod implements ClusteringAlgorithm {
 
@@ -75,6 +78,28 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         return new Candidate(NormalizedSpectralClustering.SEEDED_DESCRIPTOR, ParameterValues.of(Map.of("graph", "knn")));
     }
 
+    /**
+     * The reference up to {@link #DENSE_LIMIT} points: {@code seeded-njw} at its defaults, NJW's
+     * own dense embedding with the supervision in its final assignment, so NJW itself whenever the
+     * supervision is too weak to move it.
+     */
+    public static Candidate denseReference() {
+        return new Candidate(NormalizedSpectralClustering.SEEDED_DESCRIPTOR, ParameterValues.EMPTY);
+    }
+
+    /** The largest n at which the dense reference competes, as the dense methods do in {@code -a auto}. */
+    public static final int DENSE_LIMIT = AutomaticMethod.DENSE_LIMIT;
+
+    /**
+     * What the method competes with on {@code n} points, in the order that breaks ties: the method,
+     * then (up to {@link #DENSE_LIMIT} points) NJW's dense embedding, then k-means on the features,
+     * then NJW's k-NN embedding.
+     */
+    static List<Candidate> candidates(Candidate method, int n) {
+        return n <= DENSE_LIMIT ? List.of(method, denseReference(), reference(), spectralReference())
+                : List.of(method, reference(), spectralReference());
+    }
+
     @Override
     public String name() {
         return descriptor.name();
@@ -87,7 +112,6 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         if (!always && data.size() > LIMIT) {
             return method.create().fit(data, constraints, k, context);
         }
-        return SelectedFit.fit(name(), List.of(method, reference(), spectralReference()), data, constraints, k,
-                context, true, always);
+        return SelectedFit.fit(name(), candidates(method, data.size()), data, constraints, k, context, true, always);
     }
 }

@@ -12,9 +12,10 @@ public enum SelectionMode {
      */
     AUTO,
     /**
-     * The method against its references, k-means on the features and NJW's k-NN embedding, both
-     * seeded by the supervision ({@link GuardedMethod}), by cross-validation over the supervision,
-     * at any size.
+     * The method against its references, NJW's dense embedding (up to
+     * {@link GuardedMethod#DENSE_LIMIT} points), k-means on the features and NJW's k-NN embedding,
+     * all seeded by the supervision ({@link GuardedMethod}), by cross-validation over the
+     * supervision, at any size.
      */
     GUARD,
     /** Cross-validation over the supervision ({@link CrossValidation}), on the method's grid and the reference. */
@@ -22,10 +23,12 @@ public enum SelectionMode {
 
     /** The {@code select} option every constrained method has. */
     public static final Parameter<SelectionMode> PARAMETER = Parameter.choice("select", SelectionMode.class, AUTO,
-            "label-free selection by 3-fold cross-validation over the supervision (held-out pairwise F-measure): "
-                    + "none = the method as set; guard = the method or, if one scores higher, seeded-kmeans "
-                    + "(k-means on the features) or seeded-njw graph=knn (NJW's k-NN embedding), both seeded by "
-                    + "the supervision: 3 folds of each and the final fit; "
+            "label-free selection by 3-fold cross-validation over the supervision (held-out pairwise F-measure; "
+                    + "among candidates within " + SelectedFit.NEAR + " of the best, the most stable across folds): "
+                    + "none = the method as set; guard = the method or, if one scores higher, seeded-njw (NJW's "
+                    + "dense embedding, up to " + GuardedMethod.DENSE_LIMIT + " points), seeded-kmeans (k-means on "
+                    + "the features) or seeded-njw graph=knn (NJW's k-NN embedding), all seeded by the supervision: "
+                    + "3 folds of each and the final fit; "
                     + "auto = guard up to " + GuardedMethod.LIMIT + " points, none above (variant=paper: none); "
                     + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
 }

@@ -95,7 +95,7 @@ class CrossValidationTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> selection = (Map<String, Object>) first.diagnostics().value("selection");
         assertNotNull(selection);
-        assertTrue(List.of("scacs", "seeded-njw").contains(selection.get("method")), selection.toString());
+        assertTrue(List.of("scacs", "seeded-kmeans").contains(selection.get("method")), selection.toString());
         assertTrue(selection.containsKey("parameters") && selection.containsKey("score"));
         assertEquals(SelectionGrids.of("scacs").size() + 1, ((List<?>) selection.get("candidates")).size(),
                 "the grid and the reference");

@@ -68,7 +68,8 @@ class GuardedMethodTest {
         Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
         assertNotNull(selection);
         assertEquals(SeededKMeans.NAME, selection.get("method"));
-        assertEquals(3, ((List<?>) selection.get("candidates")).size());
+        assertEquals(GuardedMethod.candidates(GuardedMethod.reference(), binary.size()).size(),
+                ((List<?>) selection.get("candidates")).size());
         assertTrue(guardedAccuracy > aloneAccuracy + 0.15, "guarded " + guardedAccuracy + ", alone " + aloneAccuracy);
         assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains(SeededKMeans.NAME)),
                 guarded.diagnostics().warnings().toString());

@@ -1,0 +1,72 @@
+package io.csc.selection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ParameterValues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SelectedFitTest {
+
+    private static Candidate candidate(String nearest) {
+        return new Candidate(AlgorithmRegistry.byName("scacs"), ParameterValues.of(Map.of("nearest", nearest)));
+    }
+
+    private static CandidateScore score(Candidate candidate, double score, double stability, int collapsedFolds) {
+        return new CandidateScore(candidate, score, score, collapsedFolds, null, List.of(), stability);
+    }
+
+    private static List<Candidate> first(List<CandidateScore> ranking) {
+        List<Candidate> order = new ArrayList<>();
+        ranking.forEach(score -> order.add(score.candidate()));
+        SelectedFit.mostStableFirst(ranking, order);
+        return order;
+    }
+
+    @Test
+    void theMostStableOfTheNearBestGoesFirst() {
+        Candidate a = candidate("2");
+        Candidate b = candidate("3");
+        Candidate c = candidate("4");
+        List<CandidateScore> ranking = List.of(score(a, 0.90, 0.60, 0), score(b, 0.89, 0.95, 0), score(c, 0.80, 1.00, 0));
+        assertEquals(List.of(b, a, c), first(ranking), "c is more stable but 0.10 below the best");
+    }
+
+    @Test
+    void aCollapsedCandidateIsNeverPreferredForItsStability() {
+        Candidate a = candidate("2");
+        Candidate b = candidate("3");
+        List<CandidateScore> ranking = List.of(score(a, 0.90, 0.60, 0), score(b, 0.90, 1.00, 1));
+        assertEquals(a, first(ranking).get(0));
+    }
+
+    @Test
+    void equalStabilityKeepsTheRankingsOrder() {
+        Candidate a = candidate("2");
+        Candidate b = candidate("3");
+        List<CandidateScore> ranking = List.of(score(a, 0.90, 0.80, 0), score(b, 0.905, 0.80, 0));
+        assertEquals(a, first(ranking).get(0));
+    }
+
+    @Test
+    void aStabilityThatCouldNotBeMeasuredLosesToOneThatWas() {
+        Candidate a = candidate("2");
+        Candidate b = candidate("3");
+        List<CandidateScore> ranking = List.of(score(a, 0.90, Double.NaN, 0), score(b, 0.89, 0.70, 0));
+        assertEquals(b, first(ranking).get(0));
+    }
+
+    @Test
+    void stabilityIsTheMeanAdjustedRandIndexOverPairsOfFolds() {
+        int[] x = {0, 0, 1, 1};
+        int[] y = {1, 1, 0, 0};
+        int[] z = {0, 1, 0, 1};
+        assertEquals(1.0, CrossValidation.stability(new int[][] {x, y, x}), 1e-12);
+        double xz = io.csc.metric.ClusteringMetrics.adjustedRandIndex(x, z);
+        assertEquals((1.0 + xz + xz) / 3, CrossValidation.stability(new int[][] {x, y, z}), 1e-12);
+        assertEquals(Double.NaN, CrossValidation.stability(new int[][] {x, null, z}));
+    }
+}
