@@ -11,7 +11,9 @@ import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -55,6 +57,23 @@ public final class CrossValidation {
      */
     public static Optional<List<CandidateScore>> rank(List<Candidate> candidates, Dataset data,
                                                       ConstraintSet constraints, int k, RunContext context) {
+        return rankPrepared(candidates, data, constraints, k, context).map(Ranking::scores);
+    }
+
+    /**
+     * The ranking, and the candidates' data-only stages as prepared for it.
+     *
+     * @param scores the candidates with their scores, best first
+     * @param prepared each constrained candidate's preparation on the whole data with the run's seed,
+     *     when the folds were fitted on the whole data (not on a sample): its fit with all of the
+     *     supervision and the run's context is the candidate's own fit
+     */
+    public record Ranking(List<CandidateScore> scores, Map<Candidate, PreparedFit> prepared) {
+    }
+
+    /** As {@link #rank}, keeping what each candidate prepared, so that a final fit need not repeat it. */
+    public static Optional<Ranking> rankPrepared(List<Candidate> candidates, Dataset data, ConstraintSet constraints,
+                                                 int k, RunContext context) {
         SplittableRandom random = new SplittableRandom(context.seed() ^ 0x5E1EC7104L);
         Sample sample = data.size() > SUBSAMPLE ? Sample.draw(data, constraints, SUBSAMPLE, random.split())
                 : new Sample(data, constraints);
@@ -70,6 +89,7 @@ public final class CrossValidation {
         int total = candidates.size() * folds.size();
         int done = 0;
         List<CandidateScore> scores = new ArrayList<>();
+        Map<Candidate, PreparedFit> preparedFits = new HashMap<>();
         for (Candidate candidate : candidates) {
             ClusteringAlgorithm method;
             try {
@@ -97,8 +117,12 @@ public final class CrossValidation {
                     int[] labels;
                     if (constrained) {
                         if (prepared == null) {
-                            // what depends on the data alone (a graph, its embedding, landmarks) once for all folds
-                            prepared = method.prepare(sample.data(), k, context.withSeed(foldSeeds[0]));
+                            // what depends on the data alone (a graph, its embedding, landmarks) once for
+                            // all folds, with the run's seed, so that the final fit can use it too
+                            prepared = method.prepare(sample.data(), k, context);
+                            if (sample.data() == data) {
+                                preparedFits.put(candidate, prepared);
+                            }
                         }
                         labels = prepared.fit(fold.training(), context.withSeed(foldSeeds[f])).labels();
                         collapsed += Collapse.detect(labels, k, fold.training()).isPresent() ? 1 : 0;
@@ -128,7 +152,7 @@ public final class CrossValidation {
         List<CandidateScore> ranked = new ArrayList<>(scores);
         ranked.sort(Comparator.comparingInt((CandidateScore s) -> s.failed() ? 1 : 0)
                 .thenComparingDouble(s -> Double.isNaN(s.score()) ? Double.POSITIVE_INFINITY : -s.score()));
-        return Optional.of(List.copyOf(ranked));
+        return Optional.of(new Ranking(List.copyOf(ranked), preparedFits));
     }
 
     /**

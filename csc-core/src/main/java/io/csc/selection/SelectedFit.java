@@ -3,6 +3,7 @@ package io.csc.selection;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Diagnostics;
+import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
@@ -93,8 +94,10 @@ final class SelectedFit {
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context, boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
-        Optional<List<CandidateScore>> ranking = candidates.size() < 2 ? Optional.empty()
-                : CrossValidation.rank(candidates, data, constraints, k, context);
+        Optional<CrossValidation.Ranking> ranked = candidates.size() < 2 ? Optional.empty()
+                : CrossValidation.rankPrepared(candidates, data, constraints, k, context);
+        Optional<List<CandidateScore>> ranking = ranked.map(CrossValidation.Ranking::scores);
+        Map<Candidate, PreparedFit> prepared = ranked.map(CrossValidation.Ranking::prepared).orElse(Map.of());
         if (guard && ranking.isPresent() && ranking.get().stream()
                 .anyMatch(score -> score.candidate() == candidates.get(0) && score.failure() != null)) {
             return candidates.get(0).create().fit(data, constraints, k, context);
@@ -111,8 +114,9 @@ final class SelectedFit {
         int tries = guard ? order.size() : Math.min(TRIES, order.size());
         for (int t = 0; t < tries; t++) {
             Candidate candidate = order.get(t);
-            ClusteringResult result = Collapse.annotate(candidate.create().fit(data, constraints, k, context),
-                    constraints);
+            PreparedFit preparation = prepared.get(candidate);
+            ClusteringResult result = Collapse.annotate(preparation != null ? preparation.fit(constraints, context)
+                    : candidate.create().fit(data, constraints, k, context), constraints);
             if (chosen == null) {
                 chosen = result;
                 chosenCandidate = candidate;

@@ -85,6 +85,23 @@ class CrossValidationTest {
     }
 
     @Test
+    void aPreparationKeptForTheFinalFitGivesTheCandidatesOwnFit() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 4);
+        List<Candidate> candidates = List.of(GuardedMethod.denseReference(), GuardedMethod.spectralReference(),
+                GuardedMethod.reference());
+        try (RunContext context = RunContext.sequential(9)) {
+            CrossValidation.Ranking ranking = CrossValidation.rankPrepared(candidates, wine, labels, 3, context)
+                    .orElseThrow();
+            assertEquals(3, ranking.prepared().size());
+            for (Candidate candidate : candidates) {
+                assertArrayEquals(candidate.create().fit(wine, labels, 3, context).labels(),
+                        ranking.prepared().get(candidate).fit(labels, context).labels(), candidate.label());
+            }
+        }
+    }
+
+    @Test
     void selectCvReportsItsChoiceAndIsDeterministic() {
         Dataset wine = TestData.wine();
         ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 2);
