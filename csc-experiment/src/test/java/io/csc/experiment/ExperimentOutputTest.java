@@ -69,7 +69,7 @@ class ExperimentOutputTest {
         List<RunRecord> run = new ExperimentRunner(1, null).run(guarded);
         RunRecord selected = run.stream().filter(record -> record.selection() != null).findFirst().orElseThrow();
         com.google.gson.JsonObject selection = com.google.gson.JsonParser.parseString(selected.selection()).getAsJsonObject();
-        assertEquals(3, selection.getAsJsonArray("candidates").size(), selected.selection());
+        assertEquals(4, selection.getAsJsonArray("candidates").size(), "the method and its three references: " + selected.selection());
         assertEquals(io.csc.selection.CrossValidation.FOLDS, selection.getAsJsonArray("candidates").get(0).getAsJsonObject()
                 .getAsJsonArray("heldOut").size());
         assertEquals(1, run.stream().filter(record -> record.selection() == null).count(), "select=none makes no selection");
