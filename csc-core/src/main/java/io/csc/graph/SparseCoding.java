@@ -3,7 +3,7 @@ package io.csc.graph;
 import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
-import io.csc.data.Precision;
+import io.csc.data.FeatureRows;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
@@ -120,7 +120,7 @@ public final class SparseCoding {
             }
             float[] centred = new float[p * d];
             double[] norms = new double[p];
-            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, centred, norms);
+            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, new double[p * d], centred, norms);
             return new LandmarkTable(landmarks, mean, centred, norms, null);
         }
 
@@ -150,7 +150,7 @@ public final class SparseCoding {
      * {@code allSums} (else they are 0: only the mean-distance rules need them). Pure: depends only on
      * its arguments.
      */
-    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r,
+    public static NearestLandmarks nearest(FeatureRows data, int from, int count, LandmarkTable table, int r,
                                            boolean allSums, LinearAlgebraBackend backend, Parallel parallel) {
         return nearest(data, from, count, table, r, allSums ? 1 : 0, new Workspace(), backend, parallel);
     }
@@ -170,6 +170,7 @@ public final class SparseCoding {
 
     /** One thread's scratch arrays. */
     private static final class Scratch {
+        private double[] exact = new double[0];
         private float[] rows = new float[0];
         private float[] projected = new float[0];
         private double[] norms = new double[0];
@@ -179,6 +180,7 @@ public final class SparseCoding {
         void ensure(int count, int d, int m, int p) {
             if (rows.length < count * d) {
                 rows = new float[count * d];
+                exact = new double[count * d];
             }
             if (projected.length < count * m) {
                 projected = new float[count * m];
@@ -203,7 +205,7 @@ public final class SparseCoding {
      * product on the worker that selects from it, so the products are read while still in cache)
      * and searched on one worker.
      */
-    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+    public static NearestLandmarks nearest(FeatureRows data, int from, int count, LandmarkTable table, int r, int sumStride,
                                            Workspace workspace, LinearAlgebraBackend backend, Parallel parallel) {
         return nearest(data, from, count, table, r, sumStride, 0, workspace, backend, parallel);
     }
@@ -214,7 +216,7 @@ public final class SparseCoding {
      * index in the whole data set is a multiple of {@code sumStride}, so that σ is the same as on
      * one machine.
      */
-    public static NearestLandmarks nearest(Dataset data, int from, int count, LandmarkTable table, int r, int sumStride,
+    public static NearestLandmarks nearest(FeatureRows data, int from, int count, LandmarkTable table, int r, int sumStride,
                                            long firstIndex, Workspace workspace, LinearAlgebraBackend backend,
                                            Parallel parallel) {
         int p = table.size();
@@ -226,8 +228,6 @@ public final class SparseCoding {
         int m = projection == null ? d : projection.dimensions();
         float[] screenedLandmarks = projection == null ? table.centred() : projection.landmarkCoordinates();
         LinearAlgebraBackend chunkBackend = backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
-        double[] x = data.precision() == Precision.DOUBLE ? data.features() : null;
-        float[] singleX = x == null ? data.floatFeatures() : null;
         double[] landmarkNorms = table.centredNorms();
         float[] singleNorms = new float[p];
         for (int j = 0; j < p; j++) {
@@ -245,7 +245,8 @@ public final class SparseCoding {
             float[] products = scratch.products;
             float[] screening = scratch.screening;
             double[] rowNorms = scratch.norms;
-            centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
+            double[] exactRows = scratch.exact;
+            centre(data, from + start, end - start, table.mean(), exactRows, scratch.rows, rowNorms);
             float[] screenedRows = scratch.rows;
             if (projection != null) {
                 projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
@@ -279,9 +280,8 @@ public final class SparseCoding {
                             landmarkNorms, relativeBound);
                 }
                 for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = x != null
-                            ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
-                            : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
+                    candidateDistances[t] = DistanceKernels.squaredDistance(exactRows, (row - start) * d, u,
+                            candidateIndices[t] * d, d);
                 }
                 int out = row * r;
                 int kept = 0;
@@ -303,16 +303,20 @@ public final class SparseCoding {
         return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
     }
 
-    /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
-    private static void centre(Dataset data, int from, int count, double[] mean, float[] out, double[] norms) {
+    /**
+     * Rows {@code from .. from + count} of the data as read into {@code exact} (their exact
+     * distances are taken from there), minus {@code mean} in single precision into {@code out}, and
+     * the squared norms of those.
+     */
+    private static void centre(FeatureRows data, int from, int count, double[] mean, double[] exact, float[] out,
+                               double[] norms) {
         int d = data.dimension();
-        double[] row = new double[d];
         for (int r = 0; r < count; r++) {
-            data.copyRow(from + r, row, 0);
             int target = r * d;
+            data.copyRow(from + r, exact, target);
             double norm = 0;
             for (int t = 0; t < d; t++) {
-                float value = (float) (row[t] - mean[t]);
+                float value = (float) (exact[target + t] - mean[t]);
                 out[target + t] = value;
                 norm += (double) value * value;
             }
@@ -402,12 +406,12 @@ public final class SparseCoding {
     }
 
     /** Codes (new) points with a given σ, as in fit. */
-    public static SparseMatrix encode(Dataset points, DenseMatrix landmarks, int r, double sigma, RunContext context) {
+    public static SparseMatrix encode(FeatureRows points, DenseMatrix landmarks, int r, double sigma, RunContext context) {
         List<NearestLandmarks> blocks = nearestAll(points, landmarks, r, false, context);
         return assemble(blocks, points.size(), landmarks.rows(), sigma);
     }
 
-    private static List<NearestLandmarks> nearestAll(Dataset data, DenseMatrix landmarks, int r, boolean sums,
+    private static List<NearestLandmarks> nearestAll(FeatureRows data, DenseMatrix landmarks, int r, boolean sums,
                                                      RunContext context) {
         if (landmarks.columns() != data.dimension()) {
             throw new IllegalArgumentException("Landmarks have " + landmarks.columns() + " features, the data "
@@ -417,7 +421,7 @@ public final class SparseCoding {
     }
 
     /** The block step over all rows of {@code data}, in blocks of {@link #blockRows} rows. */
-    static List<NearestLandmarks> nearestAll(Dataset data, LandmarkTable table, int r, boolean sums,
+    static List<NearestLandmarks> nearestAll(FeatureRows data, LandmarkTable table, int r, boolean sums,
                                              RunContext context) {
         int n = data.size();
         int blockRows = blockRows(table.size());

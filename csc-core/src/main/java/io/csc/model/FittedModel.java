@@ -82,12 +82,12 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
 
     /** The cluster of each new point (unscaled, as the training points were read). */
     public int[] predict(Dataset points, RunContext context) {
-        return placement.predict(prepare(points), context);
+        return placement.predict(checked(points), scaling, context);
     }
 
     /** The embedding of new points (unscaled, as the training points were read). */
     public DenseMatrix embed(Dataset points, RunContext context) {
-        return placement.embed(prepare(points), context);
+        return placement.embed(checked(points), scaling, context);
     }
 
     /** k, the number of clusters. */
@@ -95,7 +95,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         return provenance.clusters();
     }
 
-    private Dataset prepare(Dataset points) {
+    private Dataset checked(Dataset points) {
         if (points.dimension() != provenance.features()) {
             throw new IllegalArgumentException(points.name() + " has " + points.dimension() + " features; the "
                     + provenance.method() + " model was fitted on " + provenance.features()
@@ -103,7 +103,6 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
                     provenance.featureNames().subList(0, Math.min(5, provenance.featureNames().size())))
                     + (provenance.featureNames().size() > 5 ? ", ..." : "") + ")"));
         }
-        Dataset scaled = scaling.apply(points);
-        return placement.acceptsSinglePrecision() ? scaled : scaled.inPrecision(Precision.DOUBLE);
+        return points;
     }
 }
