@@ -236,7 +236,6 @@ public final class SparseCoding {
         double relativeBound = (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24;
         double[] u = table.landmarks().data();
         int candidates = table.candidates(r);
-        int groups = CandidateSelection.groups(p, candidates);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
         List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
@@ -259,22 +258,20 @@ public final class SparseCoding {
             long summed = 0;
             int[] candidateIndices = new int[candidates];
             double[] candidateDistances = new double[candidates];
-            float[] groupMinima = new float[groups];
             for (int row = start; row < end; row++) {
                 int point = from + row;
                 double rowNorm = rowNorms[row - start];
-                CandidateSelection.screen(products, (row - start) * p, (float) rowNorm, singleNorms, screening,
-                        groupMinima, groups);
+                CandidateSelection.screen(products, (row - start) * p, (float) rowNorm, singleNorms, screening);
                 if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
                     for (int j = 0; j < p; j++) {
-                        double value = screening[j];
+                        double value = CandidateSelection.clamped(screening[j]);
                         distanceSum += Math.sqrt(value);
                         squaredSum += value;
                     }
                     summed++;
                 }
-                int filled = CandidateSelection.smallest(screening, p, groupMinima, groups, candidates,
-                        candidateIndices, candidateDistances);
+                int filled = CandidateSelection.smallest(screening, p, candidates, candidateIndices,
+                        candidateDistances);
                 if (projection == null) {
                     filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
                             landmarkNorms, relativeBound);
