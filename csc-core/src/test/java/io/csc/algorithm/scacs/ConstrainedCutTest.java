@@ -149,6 +149,42 @@ class ConstrainedCutTest {
         assertTrue(coordinates.ridge() > 0);
     }
 
+    /**
+     * Step 7 of the robust variant counts as feasible only directions on which the pencil
+     * {@code Q̂ - βĈ} is positive beyond rounding. Both sides live on the landmarks the constrained
+     * points are coded by, so every other direction makes the pencil zero up to rounding, and
+     * about half of those came out "positive" by the sign of their rounding error: the feasible
+     * vectors can be at most as many as those landmarks.
+     */
+    @Test
+    void directionsWithoutEnergyOnTheConstrainedPointsAreNotFeasible() {
+        Dataset data = GoldenRuns.blobs(400, 3, 3, 5);
+        SparseCode code = SparseCoding.encode(data, Landmarks.random(data, 80, new SplittableRandom(2)),
+                new SparseCodingOptions(3, SparseCodingOptions.LandmarkBandwidth.MEAN_DISTANCE, null),
+                RunContext.sequential(1));
+        LandmarkGraph graph = LandmarkGraph.of(code.codes());
+        SparseMatrix codes = graph.normalizedCodes();
+        int[] labelled = {0, 1, 2, 3, 4, 5};
+        int[] classes = Arrays.stream(labelled).map(data::label).toArray();
+        ConstraintSet constraints = ConstraintSet.fromLabels(data.size(), labelled, classes);
+        int p = codes.columns();
+        LandmarkCoordinates coordinates = LandmarkCoordinates.of(graph.normalizedGram(), 1e-8, BACKEND);
+        DenseMatrix projected = coordinates.project(ConstraintMatrix.of(constraints, 1.0).congruence(codes, BACKEND),
+                BACKEND);
+        DenseMatrix normalization = coordinates.project(
+                ScalableConstrainedSpectralClustering.constrainedGram(codes, labelled, p), BACKEND);
+        double[] root = Arrays.stream(graph.degrees()).map(Math::sqrt).toArray();
+        double[] constant = Arrays.stream(coordinates.coordinatesOfDual(root)).map(value -> value / Math.sqrt(400))
+                .toArray();
+        ConstrainedCut.Solution solution = ConstrainedCut.solve(coordinates, projected, normalization, constant, 3,
+                0.5, 0.9, true, BACKEND);
+        long spanned = Arrays.stream(labelled).flatMap(point -> Arrays.stream(codes.columnIndices(),
+                codes.rowPointers()[point], codes.rowPointers()[point + 1])).distinct().count();
+        assertTrue(spanned < p / 4, "the constrained points are coded by few of the landmarks: " + spanned);
+        assertTrue(solution.constrained().positive() <= spanned, solution.constrained().positive()
+                + " feasible vectors, the constrained points span " + spanned + " landmarks");
+    }
+
     @Test
     void gammasAreThoseOfTheDenseGeneralizedProblem() {
         Problem problem = problem();
