@@ -74,10 +74,29 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
      */
     public static FittedModel fit(AlgorithmDescriptor method, ParameterValues values, Dataset raw, Scaling scaling,
                                   ConstraintSet constraints, int k, RunContext context) {
+        return fitted(method, values, raw, scaling, constraints, k, context).model();
+    }
+
+    /**
+     * As {@link #fit}, with the fit itself: the labels it gave the training points beside the model
+     * that labels new ones.
+     */
+    public static Fit fitted(AlgorithmDescriptor method, ParameterValues values, Dataset raw, Scaling scaling,
+                             ConstraintSet constraints, int k, RunContext context) {
         FittedScaling fitted = scaling.fit(raw);
         Dataset training = fitted.apply(raw);
         ClusteringResult result = method.create(values).fit(training, constraints, k, context);
-        return of(result, MethodSetting.of(method, values, result), training, fitted, constraints, context.seed());
+        return new Fit(result, of(result, MethodSetting.of(method, values, result), training, fitted, constraints,
+                context.seed()));
+    }
+
+    /**
+     * A fit and its model.
+     *
+     * @param result the fit of the training points
+     * @param model the model of that fit
+     */
+    public record Fit(ClusteringResult result, FittedModel model) {
     }
 
     /** The cluster of each new point (unscaled, as the training points were read). */
