@@ -41,8 +41,11 @@ import java.util.List;
  * nearest ({@link CandidateSelection}; square-rooted for the mean-distance rule on the sampled
  * rows) and the exact distances of about r candidates per point. Each worker multiplies a chunk
  * of rows with the landmarks on its own thread and searches the products at once, while they are
- * in cache, in scratch arrays it reuses ({@link Workspace}). Points held in single precision are centred and re-ranked
- * from their floats: the codes are those of the same values in double precision.
+ * in cache, in scratch arrays it reuses ({@link Workspace}). The points are read row by row
+ * ({@link FeatureRows}: a data set, or one scaled as it is read, which is how a fitted model codes
+ * new points without a scaled copy of all of them), and the exact distances are taken from the rows
+ * as read. Points held in single precision are centred and re-ranked from their floats: the codes
+ * are those of the same values in double precision.
  *
  * <p>Landmarks screened on principal components ({@link LandmarkTable#projected}, chosen by
  * {@link LandmarkSearch} for sc-pc's many landmarks) are searched the same way with the product in
