@@ -179,8 +179,10 @@ public final class SparseCoding {
         private double[] norms = new double[0];
         private float[] products = new float[0];
         private float[] screening = new float[0];
+        private int[] candidateIndices = new int[0];
+        private double[] candidateDistances = new double[0];
 
-        void ensure(int count, int d, int m, int p) {
+        void ensure(int count, int d, int m, int p, int candidates) {
             if (rows.length < count * d) {
                 rows = new float[count * d];
                 exact = new double[count * d];
@@ -196,6 +198,10 @@ public final class SparseCoding {
             }
             if (screening.length < p) {
                 screening = new float[p];
+            }
+            if (candidateIndices.length < candidates) {
+                candidateIndices = new int[candidates];
+                candidateDistances = new double[candidates];
             }
         }
     }
@@ -236,61 +242,27 @@ public final class SparseCoding {
         for (int j = 0; j < p; j++) {
             singleNorms[j] = (float) landmarkNorms[j];
         }
-        double relativeBound = (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24;
-        double[] u = table.landmarks().data();
-        int candidates = table.candidates(r);
+        RowSearch search = new RowSearch(p, d, r, table.candidates(r), singleNorms, landmarkNorms,
+                (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24, table.landmarks().data(), projection == null);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
         List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
             Scratch scratch = workspace.get();
-            scratch.ensure(end - start, d, m, p);
-            float[] products = scratch.products;
-            float[] screening = scratch.screening;
-            double[] rowNorms = scratch.norms;
-            double[] exactRows = scratch.exact;
-            centre(data, from + start, end - start, table.mean(), exactRows, scratch.rows, rowNorms);
+            scratch.ensure(end - start, d, m, p, search.candidates());
+            centre(data, from + start, end - start, table.mean(), scratch.exact, scratch.rows, scratch.norms);
             float[] screenedRows = scratch.rows;
             if (projection != null) {
                 projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
                 screenedRows = scratch.projected;
             }
             chunkBackend.gemm(false, true, end - start, p, m, 1.0f, screenedRows, 0, m, screenedLandmarks, 0, m, 0.0f,
-                    products, 0, p);
-            double distanceSum = 0;
-            double squaredSum = 0;
-            long summed = 0;
-            int[] candidateIndices = new int[candidates];
-            double[] candidateDistances = new double[candidates];
+                    scratch.products, 0, p);
+            double[] sums = new double[3];
             for (int row = start; row < end; row++) {
-                int point = from + row;
-                double rowNorm = rowNorms[row - start];
-                CandidateSelection.screen(products, (row - start) * p, (float) rowNorm, singleNorms, screening);
-                if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
-                    for (int j = 0; j < p; j++) {
-                        double value = CandidateSelection.clamped(screening[j]);
-                        distanceSum += Math.sqrt(value);
-                        squaredSum += value;
-                    }
-                    summed++;
-                }
-                int filled = CandidateSelection.smallest(screening, p, candidates, candidateIndices,
-                        candidateDistances);
-                if (projection == null) {
-                    filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
-                            landmarkNorms, relativeBound);
-                }
-                for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = DistanceKernels.squaredDistance(exactRows, (row - start) * d, u,
-                            candidateIndices[t] * d, d);
-                }
-                int out = row * r;
-                int kept = 0;
-                for (int t = 0; t < filled; t++) {
-                    kept = CandidateSelection.insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t],
-                            candidateDistances[t]);
-                }
+                boolean summed = sumStride > 0 && (firstIndex + from + row) % sumStride == 0;
+                search.nearest(row - start, summed, scratch, sums, indices, nearestDistances, row * r);
             }
-            return new double[] {distanceSum, squaredSum, summed};
+            return sums;
         });
         double distanceSum = 0;
         double squaredSum = 0;
@@ -301,6 +273,64 @@ public final class SparseCoding {
             summedRows += (long) partial[2];
         }
         return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
+    }
+
+    /**
+     * The search of one row of a chunk, alike for every row of the block step: the screening
+     * distances to all p landmarks, the sums the bandwidth rules need, the candidates, their exact
+     * distances and the r nearest. A method of its own rather than the body of the chunk's loop:
+     * called once per row, it is compiled once and early, where the loop's body was compiled up to
+     * three times while it ran (on-stack replacement at two tiers, then the whole method). On a
+     * cold JVM labelling 70,000 Fashion-MNIST images with a scacs model, the median of five runs
+     * each (alternating, 2 shared cores at load 11.5-12.5): compilation 1.4 s instead of 2.6 s, the
+     * process's CPU time 1.52 s instead of 1.70 s; the same labels.
+     *
+     * @param exactScreening whether the screening is a rounding of the exact distances (else a
+     *     projection, whose every candidate gets its exact distance)
+     */
+    private record RowSearch(int p, int d, int r, int candidates, float[] singleNorms, double[] landmarkNorms,
+                             double relativeBound, double[] landmarks, boolean exactScreening) {
+
+        /**
+         * Row {@code row} of the chunk in {@code scratch} (its products, norm and exact values): its r
+         * nearest landmarks into {@code indices} and {@code distances} from {@code out}; when
+         * {@code summed}, its distances to all landmarks added to {@code sums} (distances, squared
+         * distances, rows) in landmark order, as one running sum over the chunk's rows.
+         */
+        void nearest(int row, boolean summed, Scratch scratch, double[] sums, int[] indices, double[] distances,
+                     int out) {
+            float[] screening = scratch.screening;
+            double rowNorm = scratch.norms[row];
+            CandidateSelection.screen(scratch.products, row * p, (float) rowNorm, singleNorms, screening);
+            if (summed) {
+                double distanceSum = sums[0];
+                double squaredSum = sums[1];
+                for (int j = 0; j < p; j++) {
+                    double value = CandidateSelection.clamped(screening[j]);
+                    distanceSum += Math.sqrt(value);
+                    squaredSum += value;
+                }
+                sums[0] = distanceSum;
+                sums[1] = squaredSum;
+                sums[2]++;
+            }
+            int[] candidateIndices = scratch.candidateIndices;
+            double[] candidateDistances = scratch.candidateDistances;
+            int filled = CandidateSelection.smallest(screening, p, candidates, candidateIndices, candidateDistances);
+            if (exactScreening) {
+                filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
+                        landmarkNorms, relativeBound);
+            }
+            for (int t = 0; t < filled; t++) {
+                candidateDistances[t] = DistanceKernels.squaredDistance(scratch.exact, row * d, landmarks,
+                        candidateIndices[t] * d, d);
+            }
+            int kept = 0;
+            for (int t = 0; t < filled; t++) {
+                kept = CandidateSelection.insertSorted(indices, distances, out, kept, r, candidateIndices[t],
+                        candidateDistances[t]);
+            }
+        }
     }
 
     /**
