@@ -21,7 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "holdout", mixinStandardHelpOptions = true,
         description = {"How well each method's model labels new points: fit on a share of each data set, predict the "
                 + "held-out points, and compare with clustering the whole set at once (ACC of both against the "
-                + "truth, agreement of the two labellings after matching). Markdown on standard output.",
+                + "truth, agreement of the two labellings after matching). Beside it, where a disagreement comes "
+                + "from: the two fits compared on the training points (training agreement), and the whole-set fit "
+                + "against one of another seed (seed agreement). Markdown on standard output.",
                 "Example: csc holdout --data iris,wine -a lsc-r,scacs,njw --repeats 3"})
 final class HoldoutCommand implements Callable<Integer> {
 

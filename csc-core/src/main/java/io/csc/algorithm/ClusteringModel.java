@@ -2,6 +2,8 @@ package io.csc.algorithm;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.FittedScaling;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import java.util.Optional;
 
@@ -21,11 +23,32 @@ public interface ClusteringModel {
     int[] predict(Dataset points, RunContext context);
 
     /**
+     * The embedding of new points given as they were read, before {@code scaling}, the scaling of
+     * fit. By default they are scaled into a new data set ({@link FittedScaling#apply}), widened to
+     * double precision unless {@link #acceptsSinglePrecision}, and embedded; a model that reads
+     * each point once overrides it to scale the points as it reads them
+     * ({@link FittedScaling#rows}), without the scaled copy.
+     */
+    default DenseMatrix embed(Dataset points, FittedScaling scaling, RunContext context) {
+        return embed(scaled(points, scaling), context);
+    }
+
+    /** The cluster of each new point given before {@code scaling}, as {@link #embed(Dataset, FittedScaling, RunContext)}. */
+    default int[] predict(Dataset points, FittedScaling scaling, RunContext context) {
+        return predict(scaled(points, scaling), context);
+    }
+
+    /**
      * Whether {@link #embed} and {@link #predict} read points held in single precision as they
      * are; false (the default) has the caller widen them to double precision first.
      */
     default boolean acceptsSinglePrecision() {
         return false;
+    }
+
+    private Dataset scaled(Dataset points, FittedScaling scaling) {
+        Dataset scaled = scaling.apply(points);
+        return acceptsSinglePrecision() ? scaled : scaled.inPrecision(Precision.DOUBLE);
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.Objects;
  * uses {@link #copyRow}, {@link #feature} or {@link #point}; {@link #features()} is the double
  * array itself and {@link #inPrecision} converts.
  */
-public final class Dataset {
+public final class Dataset implements FeatureRows {
 
     private final String name;
     private final int size;
@@ -131,16 +131,19 @@ public final class Dataset {
     }
 
     /** A short name for reports (the file name without extension, usually). */
+    @Override
     public String name() {
         return name;
     }
 
     /** The number of points n. */
+    @Override
     public int size() {
         return size;
     }
 
     /** The number of features d. */
+    @Override
     public int dimension() {
         return dimension;
     }
@@ -191,6 +194,7 @@ public final class Dataset {
     }
 
     /** Writes the d features of point i into {@code target} from {@code offset}, in either precision. */
+    @Override
     public void copyRow(int i, double[] target, int offset) {
         int start = i * dimension;
         if (features != null) {

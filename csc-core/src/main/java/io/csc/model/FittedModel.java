@@ -74,20 +74,39 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
      */
     public static FittedModel fit(AlgorithmDescriptor method, ParameterValues values, Dataset raw, Scaling scaling,
                                   ConstraintSet constraints, int k, RunContext context) {
+        return fitted(method, values, raw, scaling, constraints, k, context).model();
+    }
+
+    /**
+     * As {@link #fit}, with the fit itself: the labels it gave the training points beside the model
+     * that labels new ones.
+     */
+    public static Fit fitted(AlgorithmDescriptor method, ParameterValues values, Dataset raw, Scaling scaling,
+                             ConstraintSet constraints, int k, RunContext context) {
         FittedScaling fitted = scaling.fit(raw);
         Dataset training = fitted.apply(raw);
         ClusteringResult result = method.create(values).fit(training, constraints, k, context);
-        return of(result, MethodSetting.of(method, values, result), training, fitted, constraints, context.seed());
+        return new Fit(result, of(result, MethodSetting.of(method, values, result), training, fitted, constraints,
+                context.seed()));
+    }
+
+    /**
+     * A fit and its model.
+     *
+     * @param result the fit of the training points
+     * @param model the model of that fit
+     */
+    public record Fit(ClusteringResult result, FittedModel model) {
     }
 
     /** The cluster of each new point (unscaled, as the training points were read). */
     public int[] predict(Dataset points, RunContext context) {
-        return placement.predict(prepare(points), context);
+        return placement.predict(checked(points), scaling, context);
     }
 
     /** The embedding of new points (unscaled, as the training points were read). */
     public DenseMatrix embed(Dataset points, RunContext context) {
-        return placement.embed(prepare(points), context);
+        return placement.embed(checked(points), scaling, context);
     }
 
     /** k, the number of clusters. */
@@ -95,7 +114,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         return provenance.clusters();
     }
 
-    private Dataset prepare(Dataset points) {
+    private Dataset checked(Dataset points) {
         if (points.dimension() != provenance.features()) {
             throw new IllegalArgumentException(points.name() + " has " + points.dimension() + " features; the "
                     + provenance.method() + " model was fitted on " + provenance.features()
@@ -103,7 +122,6 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
                     provenance.featureNames().subList(0, Math.min(5, provenance.featureNames().size())))
                     + (provenance.featureNames().size() > 5 ? ", ..." : "") + ")"));
         }
-        Dataset scaled = scaling.apply(points);
-        return placement.acceptsSinglePrecision() ? scaled : scaled.inPrecision(Precision.DOUBLE);
+        return points;
     }
 }

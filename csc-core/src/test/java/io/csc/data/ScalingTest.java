@@ -82,4 +82,35 @@ class ScalingTest {
         Dataset data = small();
         assertSame(data, Scaling.NONE.apply(data));
     }
+
+    /**
+     * The scaled rows a reader takes one at a time are bit for bit the values of the scaled copy, in
+     * either precision, extreme values included (-Double.MAX_VALUE, infinite in single precision).
+     */
+    @Test
+    void rowsScaledAsReadAreTheValuesOfTheScaledCopy() {
+        double[] features = {
+            1, 5, -2,
+            2, 5, 0,
+            6, 5, 2,
+            0.1, -Double.MAX_VALUE, 1e-3};
+        Dataset training = Dataset.unlabelled("training", 3, 3, java.util.Arrays.copyOf(features, 9));
+        Dataset points = Dataset.unlabelled("points", 4, 3, features);
+        for (Scaling kind : List.of(Scaling.ZSCORE, Scaling.MINMAX)) {
+            FittedScaling scaling = kind.fit(training);
+            for (Dataset data : List.of(points, points.inPrecision(Precision.FLOAT))) {
+                Dataset copy = scaling.apply(data);
+                FeatureRows rows = scaling.rows(data);
+                assertEquals(data.size(), rows.size());
+                assertEquals(data.dimension(), rows.dimension());
+                double[] row = new double[3];
+                for (int i = 0; i < data.size(); i++) {
+                    rows.copyRow(i, row, 0);
+                    assertArrayEquals(copy.point(i), row, 0.0, kind + " " + data.precision() + " row " + i);
+                }
+            }
+        }
+        Dataset data = small();
+        assertSame(data, FittedScaling.none().rows(data));
+    }
 }

@@ -23,30 +23,24 @@ class CandidateSelectionTest {
             landmarkNorms[j] = random.nextInt(50);
             products[j] = random.nextInt(30);
         }
-        int groups = CandidateSelection.groups(p, count);
         float[] values = new float[p];
-        float[] minima = new float[groups];
-        CandidateSelection.screen(products, 0, 20f, landmarkNorms, values, minima, groups);
+        CandidateSelection.screen(products, 0, 20f, landmarkNorms, values);
+        float[] clamped = new float[p];
         Integer[] order = new Integer[p];
         for (int j = 0; j < p; j++) {
-            assertEquals(Math.max(0f, 20f + landmarkNorms[j] - 2f * products[j]), values[j]);
+            assertEquals(20f + landmarkNorms[j] - 2f * products[j], values[j]);
+            clamped[j] = Math.max(0f, values[j]);
             order[j] = j;
         }
-        Arrays.sort(order, Comparator.<Integer>comparingDouble(j -> values[j]).thenComparingInt(j -> j));
+        Arrays.sort(order, Comparator.<Integer>comparingDouble(j -> clamped[j]).thenComparingInt(j -> j));
         int[] indices = new int[count];
         double[] smallest = new double[count];
-        int filled = CandidateSelection.smallest(values, p, minima, groups, count, indices, smallest);
+        int filled = CandidateSelection.smallest(values, p, count, indices, smallest);
         assertEquals(Math.min(p, count), filled);
         for (int t = 0; t < filled; t++) {
             assertEquals(order[t], indices[t], "candidate " + t);
-            assertEquals(values[order[t]], smallest[t]);
+            assertEquals(clamped[order[t]], smallest[t]);
         }
-    }
-
-    @ParameterizedTest
-    @CsvSource({"100, 7, 32", "1000, 7, 64", "8000, 14, 256", "10, 3, 32", "10000000, 20, 1024"})
-    void groupsBalanceRankingTheMinimaAgainstScanningTheirMembers(int p, int count, int groups) {
-        assertEquals(groups, CandidateSelection.groups(p, count));
     }
 
     @ParameterizedTest

@@ -13,7 +13,10 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.data.Scaling;
+import io.csc.algorithm.spectral.LandmarkModel;
+import java.util.List;
 import io.csc.metric.ClusteringMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FittedModelTest {
 
@@ -58,6 +62,32 @@ class FittedModelTest {
             assertArrayEquals(placed, loaded.predict(raw, context), name);
             assertEquals(model.provenance(), loaded.provenance());
             assertEquals(model.scaling(), loaded.scaling());
+        }
+    }
+
+    /**
+     * A landmark model scales new points as it codes them: the embedding and the labels are bit for
+     * bit those of coding the scaled copy of the points, in either precision.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lsc-r", "scacs", "sc-pc"})
+    void aLandmarkModelScalingAsItReadsPlacesPointsAsTheScaledCopy(String name) {
+        Dataset raw = BundledData.load("wine");
+        AlgorithmDescriptor method = AlgorithmRegistry.byName(name);
+        ConstraintSet constraints = method.constrained() ? GoldenRuns.labels(Scaling.ZSCORE.apply(raw), 0.2, 3)
+                : ConstraintSet.empty(raw.size());
+        try (RunContext context = RunContext.of(3, 2)) {
+            // select=none: the guard could pick a reference method, whose model is not a landmark model
+            ParameterValues values = method.constrained() ? GoldenRuns.parameters("select", "none") : ParameterValues.EMPTY;
+            FittedModel model = FittedModel.fit(method, values, raw, Scaling.ZSCORE, constraints, 3, context);
+            assertTrue(model.placement() instanceof LandmarkModel, name);
+            for (Dataset points : List.of(raw, raw.inPrecision(Precision.FLOAT))) {
+                Dataset copy = model.scaling().apply(points);
+                assertArrayEquals(model.placement().embed(copy, context).data(), model.embed(points, context).data(),
+                        0.0, name + " " + points.precision());
+                assertArrayEquals(model.placement().predict(copy, context), model.predict(points, context),
+                        name + " " + points.precision());
+            }
         }
     }
 

@@ -3,7 +3,6 @@ package io.csc.experiment;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
-import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
 import io.csc.metric.ClusteringMetrics;
 import io.csc.model.FittedModel;
@@ -22,13 +21,29 @@ import java.util.SplittableRandom;
  * same labelled points, and the held-out points' labels from that fit are compared: with the truth
  * (ACC of clustering the whole set) and with the predictions (agreement, after matching the
  * cluster ids). Scaling is fitted on the training points only.
+ *
+ * <p>Two more agreements say where a disagreement comes from. The <em>training agreement</em>
+ * compares the two fits on the training points, which both clustered: no point there is placed by
+ * a model, so what separates them is the fit on fewer points. The <em>seed agreement</em> compares
+ * the whole-set fit with a second one of another seed, on the held-out points: what the method's
+ * own randomness (random landmarks, k-means starts, the guard's folds) moves, the most any
+ * comparison of two fits can agree on average. An agreement close to the training agreement
+ * means the model places new points as consistently as the fit placed its own.
  */
 public final class HoldoutPrediction {
 
-    /** One data set and method, averaged over the repetitions. */
+    /**
+     * One data set and method, averaged over the repetitions.
+     *
+     * @param trainingAgreement the fit on the training points against the whole-set fit, on the training points
+     * @param seedAgreement the whole-set fit against one of another seed, on the held-out points
+     */
     public record Row(String dataset, String method, double predictedAccuracy, double wholeAccuracy,
-                      double agreement, int runs, String failure) {
+                      double agreement, int runs, String failure, double trainingAgreement, double seedAgreement) {
     }
+
+    /** The measures of one repetition, in the order of {@link Row}'s. */
+    private static final int MEASURES = 5;
 
     private HoldoutPrediction() {
     }
@@ -53,7 +68,7 @@ public final class HoldoutPrediction {
                 throw new IllegalArgumentException(raw.name() + " has no truth labels to measure predictions against");
             }
             for (AlgorithmConfiguration method : methods) {
-                double[] sums = new double[3];
+                double[] sums = new double[MEASURES];
                 int runs = 0;
                 String failure = null;
                 for (int repeat = 0; repeat < repeats; repeat++) {
@@ -61,7 +76,7 @@ public final class HoldoutPrediction {
                     long runSeed = new SplittableRandom(seed).split().nextLong() + 31L * repeat;
                     try {
                         double[] measured = once(raw, method, heldOut, labelled, runSeed, scaling, threads);
-                        for (int t = 0; t < 3; t++) {
+                        for (int t = 0; t < MEASURES; t++) {
                             sums[t] += measured[t];
                         }
                         runs++;
@@ -70,7 +85,7 @@ public final class HoldoutPrediction {
                     }
                 }
                 rows.add(new Row(raw.name(), method.name(), sums[0] / runs, sums[1] / runs, sums[2] / runs, runs,
-                        failure));
+                        failure, sums[3] / runs, sums[4] / runs));
             }
         }
         progress.progress("holdout", total, total);
@@ -103,24 +118,38 @@ public final class HoldoutPrediction {
         ConstraintSet trainConstraints = ConstraintSet.fromLabels(train.length, labelledTrain, classes);
         ConstraintSet wholeConstraints = ConstraintSet.fromLabels(n, labelledWhole, classes);
         long fitSeed = random.nextLong();
+        long otherSeed = random.nextLong();
         int[] predicted;
+        int[] fitted;
         try (RunContext context = RunContext.of(fitSeed, threads)) {
-            FittedModel model = FittedModel.fit(method.descriptor(), method.overrides(), training, scaling,
+            FittedModel.Fit fit = FittedModel.fitted(method.descriptor(), method.overrides(), training, scaling,
                     trainConstraints, k, context);
-            predicted = model.predict(testing, context);
+            fitted = fit.result().labels();
+            predicted = fit.model().predict(testing, context);
         }
-        int[] whole;
-        try (RunContext context = RunContext.of(fitSeed, threads)) {
-            FittedScaling fitted = scaling.fit(raw);
-            whole = method.create().fit(fitted.apply(raw), wholeConstraints, k, context).labels();
-        }
-        int[] wholeOnTest = new int[testCount];
-        for (int t = 0; t < testCount; t++) {
-            wholeOnTest[t] = whole[test[t]];
-        }
+        Dataset scaledWhole = scaling.fit(raw).apply(raw);
+        int[] whole = wholeFit(method, scaledWhole, wholeConstraints, k, fitSeed, threads);
+        int[] other = wholeFit(method, scaledWhole, wholeConstraints, k, otherSeed, threads);
+        int[] wholeOnTest = rows(whole, test);
         int[] truth = testing.labels();
         return new double[] {ClusteringMetrics.accuracy(truth, predicted), ClusteringMetrics.accuracy(truth, wholeOnTest),
-                ClusteringMetrics.accuracy(wholeOnTest, predicted)};
+                ClusteringMetrics.accuracy(wholeOnTest, predicted), ClusteringMetrics.accuracy(rows(whole, train), fitted),
+                ClusteringMetrics.accuracy(wholeOnTest, rows(other, test))};
+    }
+
+    private static int[] wholeFit(AlgorithmConfiguration method, Dataset scaled, ConstraintSet constraints, int k,
+                                  long seed, int threads) {
+        try (RunContext context = RunContext.of(seed, threads)) {
+            return method.create().fit(scaled, constraints, k, context).labels();
+        }
+    }
+
+    private static int[] rows(int[] labels, int[] points) {
+        int[] picked = new int[points.length];
+        for (int t = 0; t < points.length; t++) {
+            picked[t] = labels[points[t]];
+        }
+        return picked;
     }
 
     private static int[] shuffled(int n, SplittableRandom random) {
@@ -138,32 +167,37 @@ public final class HoldoutPrediction {
     /** The rows as Markdown: per method and data set, then per method over the data sets. */
     public static String markdown(List<Row> rows) {
         StringBuilder out = new StringBuilder();
-        out.append("| method | data sets | prediction ACC | whole-set ACC | difference | agreement | worst difference |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---|\n");
+        out.append("| method | data sets | prediction ACC | whole-set ACC | difference | agreement | worst difference "
+                + "| training agreement | seed agreement |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---|---:|---:|\n");
         List<String> methods = rows.stream().map(Row::method).distinct().toList();
         for (String method : methods) {
             List<Row> own = rows.stream().filter(r -> r.method().equals(method) && r.runs() > 0).toList();
             if (own.isEmpty()) {
-                out.append("| ").append(method).append(" | 0 | failed | | | | |\n");
+                out.append("| ").append(method).append(" | 0 | failed | | | | | | |\n");
                 continue;
             }
             double predicted = own.stream().mapToDouble(Row::predictedAccuracy).average().orElse(Double.NaN);
             double whole = own.stream().mapToDouble(Row::wholeAccuracy).average().orElse(Double.NaN);
             double agreement = own.stream().mapToDouble(Row::agreement).average().orElse(Double.NaN);
+            double training = own.stream().mapToDouble(Row::trainingAgreement).average().orElse(Double.NaN);
+            double seeds = own.stream().mapToDouble(Row::seedAgreement).average().orElse(Double.NaN);
             Row worst = own.stream().min((a, b) -> Double.compare(a.predictedAccuracy() - a.wholeAccuracy(),
                     b.predictedAccuracy() - b.wholeAccuracy())).orElseThrow();
-            out.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %+.3f | %.3f | %+.3f (%s) |%n", method,
-                    own.size(), predicted, whole, predicted - whole, agreement,
-                    worst.predictedAccuracy() - worst.wholeAccuracy(), worst.dataset()));
+            out.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %+.3f | %.3f | %+.3f (%s) | %.3f | %.3f |%n",
+                    method, own.size(), predicted, whole, predicted - whole, agreement,
+                    worst.predictedAccuracy() - worst.wholeAccuracy(), worst.dataset(), training, seeds));
         }
-        out.append("\n| data set | method | prediction ACC | whole-set ACC | agreement | runs |\n");
-        out.append("|---|---|---:|---:|---:|---:|\n");
+        out.append("\n| data set | method | prediction ACC | whole-set ACC | agreement | runs | training agreement "
+                + "| seed agreement |\n");
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (Row row : rows) {
             out.append(row.runs() == 0
-                    ? String.format(Locale.ROOT, "| %s | %s | failed: %s | | | 0 |%n", row.dataset(), row.method(),
+                    ? String.format(Locale.ROOT, "| %s | %s | failed: %s | | | 0 | | |%n", row.dataset(), row.method(),
                     row.failure())
-                    : String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %d |%n", row.dataset(), row.method(),
-                    row.predictedAccuracy(), row.wholeAccuracy(), row.agreement(), row.runs()));
+                    : String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %d | %.3f | %.3f |%n", row.dataset(),
+                    row.method(), row.predictedAccuracy(), row.wholeAccuracy(), row.agreement(), row.runs(),
+                    row.trainingAgreement(), row.seedAgreement()));
         }
         return out.toString();
     }

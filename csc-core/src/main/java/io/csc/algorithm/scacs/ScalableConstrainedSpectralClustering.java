@@ -97,8 +97,10 @@ import java.util.SplittableRandom;
  * njw / cop-kmeans; docs/results/45-scacs-robust.md): mix5 with 20 / 100 / 400 pairs 0.92 / 0.97 /
  * 0.97 against 0.42 / 0.44 / 0.59 (njw 0.97); Wine with 20 pairs 0.95 against 0.80 (njw 0.98: the
  * landmark graph itself reaches 0.95); with 10% labels the robust variant wins on Wine (0.93 / 0.88)
- * and the overlapping mixture (0.95 / 0.92) and loses on Digits (0.83 / 0.90, one of three draws
- * poor), Waveform (0.70 / 0.74) and the 8-cluster high-dimensional set (0.66 / 0.69).
+ * and the overlapping mixture (0.95 / 0.92) and loses on Waveform (0.70 / 0.74) and the 8-cluster
+ * high-dimensional set (0.66 / 0.69). On Digits it lost too (0.83 / 0.90, one of three draws poor)
+ * until step 7 stopped counting directions that are feasible only by rounding
+ * ({@link ConstrainedCut#positiveBound}): 0.93 ± 0.01 over 10 draws since.
  *
  * <p>Time O(n p d + n r² + p³ + c r² + C p²) for c constrained points in C classes; memory
  * O(n r + p²) plus one block of distances: no n x n or dense n x p structure. Fitted models place

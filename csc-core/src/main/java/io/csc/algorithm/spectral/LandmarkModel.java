@@ -5,6 +5,7 @@ import io.csc.algorithm.ModelState;
 import io.csc.api.RunContext;
 import io.csc.cluster.KMeans;
 import io.csc.data.Dataset;
+import io.csc.data.FittedScaling;
 import io.csc.graph.SparseCoding;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.SparseMatrix;
@@ -39,11 +40,21 @@ public final class LandmarkModel implements ClusteringModel {
 
     @Override
     public DenseMatrix embed(Dataset points, RunContext context) {
+        return embed(points, FittedScaling.none(), context);
+    }
+
+    /**
+     * Scales the points as the sparse coding reads them, chunk by chunk on its workers: the coding
+     * passes over every point once, and a scaled copy of all of them first would cost more than the
+     * scaling itself (for 70,000 x 784 values, 440 MB zeroed and mapped page by page on one thread).
+     */
+    @Override
+    public DenseMatrix embed(Dataset points, FittedScaling scaling, RunContext context) {
         if (points.dimension() != landmarks.columns()) {
             throw new IllegalArgumentException("The model was fitted on " + landmarks.columns() + " features; "
                     + points.name() + " has " + points.dimension());
         }
-        SparseMatrix codes = SparseCoding.encode(points, landmarks, nearest, sigma, context);
+        SparseMatrix codes = SparseCoding.encode(scaling.rows(points), landmarks, nearest, sigma, context);
         DenseMatrix embedding = LandmarkGraph.embed(codes, map, context.parallel());
         if (normalizeRows) {
             embedding.normalizeRows();
@@ -59,7 +70,12 @@ public final class LandmarkModel implements ClusteringModel {
 
     @Override
     public int[] predict(Dataset points, RunContext context) {
-        return KMeans.assign(embed(points, context), centroids, context.parallel());
+        return predict(points, FittedScaling.none(), context);
+    }
+
+    @Override
+    public int[] predict(Dataset points, FittedScaling scaling, RunContext context) {
+        return KMeans.assign(embed(points, scaling, context), centroids, context.parallel());
     }
 
     @Override
