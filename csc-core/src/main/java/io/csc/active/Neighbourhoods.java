@@ -182,6 +182,23 @@ final class Neighbourhoods {
     }
 
     /**
+     * True if {@code point} may still be asked about neighbourhood {@code t}: the answers do not
+     * say whether it belongs there, and some member was not asked about it yet. Time O(|N_t|),
+     * no distance computed.
+     */
+    boolean isOpen(int point, int t) {
+        if (isDecided(point, t)) {
+            return false;
+        }
+        for (int member : members[t]) {
+            if (!log.wasAsked(point, member)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The member of neighbourhood {@code t} nearest to {@code point} that {@code point} was not
      * asked about yet, or -1 when the answers say whether the point belongs there ({@link
      * #isDecided}) or every pair with its members was asked.

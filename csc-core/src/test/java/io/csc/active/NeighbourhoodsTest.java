@@ -13,20 +13,10 @@ import org.junit.jupiter.api.Test;
 
 class NeighbourhoodsTest {
 
-    /** A log of answers given as {first, second, 1 for same or 0 for different}. */
-    private static AnswerLog answered(int n, int[][] answers) {
-        AnswerLog log = AnswerLog.empty(n);
-        for (int[] answer : answers) {
-            log = log.with(new AnsweredQuery(new PointPair(answer[0], answer[1]),
-                    answer[2] == 1 ? Answer.SAME : Answer.DIFFERENT));
-        }
-        return log;
-    }
-
     @Test
     void kClustersPlaceAPointSeparatedFromAllNeighbourhoodsButOne() {
         // {0, 1} and {2} are the two neighbourhoods; 3 is different from 2.
-        AnswerLog log = answered(6, new int[][] {{0, 1, 1}, {2, 0, 0}, {3, 2, 0}});
+        AnswerLog log = Answers.of(6, new int[][] {{0, 1, 1}, {2, 0, 0}, {3, 2, 0}});
         Neighbourhoods alone = Neighbourhoods.of(log);
         assertEquals(-1, alone.of(3), "transitivity alone does not place 3");
         assertFalse(alone.isDecided(3, 0));
@@ -42,7 +32,7 @@ class NeighbourhoodsTest {
     void placementsChainUntilNothingMoreJoins() {
         // k = 3: {0}, {1}, {2} pairwise different; 3 differs from 0 and 1, so joins 2; 4 differs from 3 (now in
         // the third) and from 0, so joins 1.
-        AnswerLog log = answered(6, new int[][] {{1, 0, 0}, {2, 0, 0}, {2, 1, 0}, {3, 0, 0}, {3, 1, 0}, {4, 3, 0},
+        AnswerLog log = Answers.of(6, new int[][] {{1, 0, 0}, {2, 0, 0}, {2, 1, 0}, {3, 0, 0}, {3, 1, 0}, {4, 3, 0},
                 {4, 0, 0}});
         Neighbourhoods three = Neighbourhoods.of(log, 3);
         assertEquals(3, three.count());

@@ -30,7 +30,7 @@ class ActiveExperimentTest {
         assertTrue(SupervisionKind.parse("active:uncertainty").description().contains("refitted every 5 answers"));
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> SupervisionKind.parse("active:best"));
-        assertTrue(unknown.getMessage().contains("random, ffqs, min-max, uncertainty"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("random, ffqs, min-max, uncertainty, npu"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("active"));
     }
 
