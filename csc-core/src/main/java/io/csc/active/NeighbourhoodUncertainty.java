@@ -79,18 +79,23 @@ public final class NeighbourhoodUncertainty implements QueryStrategy {
         Dataset points = state.points();
         int[] candidates = candidates(state, neighbourhoods);
         LocalScale scale = LocalScale.of(points, state.sessionRandom());
+        double[] scales = new double[candidates.length];
+        for (int c = 0; c < candidates.length; c++) {
+            scales[c] = scale.of(candidates[c]);
+        }
+        double floor = scaleFloor(scales);
         int[] skeleton = neighbourhoods.allPoints();
         int best = -1;
         double bestScore = Double.NEGATIVE_INFINITY;
-        for (int candidate : candidates) {
+        for (int c = 0; c < candidates.length; c++) {
             double nearest = Double.POSITIVE_INFINITY;
             for (int member : skeleton) {
-                nearest = Math.min(nearest, Distances.squared(points, candidate, member));
+                nearest = Math.min(nearest, Distances.squared(points, candidates[c], member));
             }
-            double score = nearest / Math.max(scale.of(candidate), Double.MIN_NORMAL);
+            double score = nearest / Math.max(scales[c], floor);
             if (score > bestScore) {
                 bestScore = score;
-                best = candidate;
+                best = candidates[c];
             }
         }
         if (best < 0) {
@@ -98,6 +103,21 @@ public final class NeighbourhoodUncertainty implements QueryStrategy {
         }
         return NeighbourhoodQuestions.askInOrder(points, neighbourhoods, best,
                 (point, t) -> neighbourhoods.nearestMemberDistance(points, point, t));
+    }
+
+    /**
+     * The smallest local scale the explore step divides by: a hundredth of the median, so that a
+     * point with duplicates among its nearest references (scale 0; 74 of Breast cancer's 683 rows)
+     * scores as a very dense point instead of infinitely. The floor touches nothing else on the
+     * eight small sets: their smallest other scales are about 8% of the median (Glass, Spirals).
+     */
+    static double scaleFloor(double[] scales) {
+        if (scales.length == 0) {
+            return Double.MIN_NORMAL;
+        }
+        double[] sorted = scales.clone();
+        Arrays.sort(sorted);
+        return Math.max(sorted[sorted.length / 2] / 100, Double.MIN_NORMAL);
     }
 
     /** The consolidate step: see the class comment. */

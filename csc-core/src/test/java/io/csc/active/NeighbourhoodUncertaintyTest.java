@@ -21,6 +21,13 @@ class NeighbourhoodUncertaintyTest {
     }
 
     @Test
+    void duplicatesDoNotScoreInfinitely() {
+        assertEquals(0.04, NeighbourhoodUncertainty.scaleFloor(new double[] {0, 6, 4, 0, 5}), 1e-12,
+                "a hundredth of the median scale");
+        assertTrue(NeighbourhoodUncertainty.scaleFloor(new double[] {0, 0, 0}) > 0);
+    }
+
+    @Test
     void asksTheAmbiguousPointAgainstTheLikelierNeighbourhoodFirst() {
         // Neighbourhoods {0, 1} near 0 and {2, 3} near 10; point 4 at 4.8 is the least certain.
         double[] coordinates = {0, 0.1, 10, 10.1, 4.8, 0.2, 9.9, -0.3};
