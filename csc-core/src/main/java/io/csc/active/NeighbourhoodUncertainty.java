@@ -28,15 +28,16 @@ import java.util.OptionalInt;
  *     is asked; the next questions go on with it, in that order, until it is placed.</li>
  * </ol>
  *
- * <p>The paper's choices kept: uncertainty normalized by the expected cost, probabilities from the
- * mean similarity to a neighbourhood's members, no weight for density. Measured with {@code -a
- * auto} at 50 questions: weighting the score by the local density (so that outliers are not asked)
- * cost 0.04 mean ACC on the eight small sets (5 repetitions), 0.16 on Ionosphere, whose second
- * class is scattered; asking the cheapest points (smallest E[q]) instead cost 0.05 on the seven
- * other than Spirals (10 repetitions). The paper's choices changed: the similarity is
- * a kernel on the features, not a random forest's proximity on the current clustering (O(n) memory,
- * no refit between questions, and the same questions for every method); the first neighbourhoods
- * come from the explore step above, not from a random point.
+ * <p>The paper's choices kept: uncertainty normalized by the expected cost, no weight for
+ * density. Measured with {@code -a auto} at 50 questions (with probabilities from the mean
+ * similarity to a neighbourhood's members): weighting the score by the local density (so that
+ * outliers are not asked) cost 0.04 mean ACC on the eight small sets (5 repetitions), 0.16 on
+ * Ionosphere, whose second class is scattered; asking the cheapest points (smallest E[q]) instead
+ * cost 0.05 on the seven other than Spirals (10 repetitions). The paper's choices changed: the
+ * similarity is a kernel on the features to a neighbourhood's nearest member, not a random
+ * forest's proximity on the current clustering averaged over the members
+ * ({@link NeighbourhoodProbabilities} says why); the first neighbourhoods come from the explore
+ * step above, not from a random point.
  *
  * <p>Above {@value #POOL} candidates, a pool of that many drawn with the step's seed is scored
  * instead of all of them. Time O(P (s + {@value LocalScale#REFERENCES}) d) per question for a

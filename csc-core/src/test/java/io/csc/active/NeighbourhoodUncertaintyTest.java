@@ -21,6 +21,24 @@ class NeighbourhoodUncertaintyTest {
     }
 
     @Test
+    void aNeighbourhoodIsAsLikelyAsItsNearestMember() {
+        // N0 = {0, 20, 40, 60, 80} (and later also 200, 220), N1 = {45}; x = 41; the one candidate, 85, sets σ² = 25.
+        double[] coordinates = {0, 20, 40, 60, 80, 45, 41, 85, 200, 220};
+        Dataset points = Dataset.unlabelled("line", coordinates.length, 1, coordinates);
+        int[][] answers = {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 4, 1}, {5, 0, 0}};
+        AnswerLog log = Answers.of(coordinates.length, answers);
+        Neighbourhoods neighbourhoods = Neighbourhoods.of(log, 2);
+        double[] probabilities = NeighbourhoodProbabilities.of(points, neighbourhoods, new int[] {7}).of(6);
+        double expected = Math.exp(-1.0 / 25) / (Math.exp(-1.0 / 25) + Math.exp(-16.0 / 25));
+        assertEquals(expected, probabilities[neighbourhoods.of(0)], 1e-12);
+        AnswerLog grown = log.with(new AnsweredQuery(new PointPair(8, 4), Answer.SAME))
+                .with(new AnsweredQuery(new PointPair(9, 8), Answer.SAME));
+        Neighbourhoods larger = Neighbourhoods.of(grown, 2);
+        assertEquals(expected, NeighbourhoodProbabilities.of(points, larger, new int[] {7}).of(6)[larger.of(0)], 1e-12,
+                "far members do not make the neighbourhood less likely");
+    }
+
+    @Test
     void duplicatesDoNotScoreInfinitely() {
         assertEquals(0.04, NeighbourhoodUncertainty.scaleFloor(new double[] {0, 6, 4, 0, 5}), 1e-12,
                 "a hundredth of the median scale");
