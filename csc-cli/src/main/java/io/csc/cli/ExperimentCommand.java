@@ -71,7 +71,7 @@ final class ExperimentCommand implements Callable<Integer> {
                     + "noisy-pairs:F (random pairs, a fraction F of them flipped), "
                     + "inconsistent:F (labels plus round(F x) contradictory triples), soft:A-B (labels with "
                     + "confidences in [A,B]), soft-pairs:A-B, noisy-soft:F:A-B (noisy:F, then weights in [A,B]) or "
-                    + "active:STRATEGY (x questions chosen by random, ffqs, min-max or uncertainty, answered from the "
+                    + "active:STRATEGY (x questions chosen by random, ffqs, min-max, uncertainty or npu, answered from the "
                     + "truth; ACC against queries plotted per method) (default: ${DEFAULT-VALUE}).")
     String kind;
 

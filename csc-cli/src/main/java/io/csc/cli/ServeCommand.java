@@ -56,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
     Integer clusters;
 
     @Option(names = "--strategy", defaultValue = "min-max", paramLabel = "NAME",
-            description = "How questions are chosen: random, ffqs (Explore-Consolidate), min-max or uncertainty "
+            description = "How questions are chosen: random, ffqs (Explore-Consolidate), min-max, uncertainty or npu "
                     + "(default: ${DEFAULT-VALUE}).")
     String strategy;
 

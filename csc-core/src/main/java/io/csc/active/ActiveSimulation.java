@@ -37,7 +37,7 @@ public final class ActiveSimulation {
      * Asks up to {@code questions} questions about {@code points} (scaled) with k clusters. The log
      * is shorter when no open pair is left.
      *
-     * @param clustering the clustering fitted with given supervision ({@link AnswerLog#supervision()}
+     * @param clustering the clustering fitted with given supervision ({@link AnswerLog#supervision(int)}
      *     of the answers so far); called only for strategies
      *     that use one (its result may be empty, for a fit that failed)
      */
@@ -48,7 +48,7 @@ public final class ActiveSimulation {
         int fittedAt = -1;
         for (int asked = 0; asked < questions; asked++) {
             if (strategy.usesClustering() && (fittedAt < 0 || asked - fittedAt >= refitEvery)) {
-                current = clustering.apply(log.supervision());
+                current = clustering.apply(log.supervision(k));
                 fittedAt = asked;
             }
             Optional<PointPair> question = strategy.next(new QueryState(points, k, log, current, seed));

@@ -32,8 +32,8 @@ public final class AnswerLog {
     private final ConstraintSet constraints;
     private final ConstraintClosure closure;
     private final Set<Long> asked;
-    /** {@link #supervision()}, built on first use (deterministic, so a race only builds it twice). */
-    private volatile ConstraintSet supervision;
+    /** The last {@link #supervision(int)} built (deterministic, so a race only builds it twice). */
+    private volatile Supervision supervision;
 
     private AnswerLog(ConstraintSet initial, List<AnsweredQuery> answers) {
         this.initial = initial;
@@ -161,19 +161,29 @@ public final class AnswerLog {
      * Unchanged when the log started from labels or groups, or has fewer than two neighbourhoods.
      */
     public ConstraintSet supervision() {
-        ConstraintSet built = supervision;
-        if (built == null) {
-            built = labelledNeighbourhoods();
-            supervision = built;
-        }
-        return built;
+        return supervision(0);
     }
 
-    private ConstraintSet labelledNeighbourhoods() {
+    /**
+     * {@link #supervision()} for a clustering into {@code clusters} clusters: once there are that
+     * many neighbourhoods, a point that cannot-links separate from all of them but one is labelled
+     * with that one, as every such clustering that satisfies the answers places it
+     * ({@link Neighbourhoods}). {@code clusters <= 0}: transitivity alone.
+     */
+    public ConstraintSet supervision(int clusters) {
+        Supervision built = supervision;
+        if (built == null || built.clusters() != clusters) {
+            built = new Supervision(clusters, labelledNeighbourhoods(clusters));
+            supervision = built;
+        }
+        return built.constraints();
+    }
+
+    private ConstraintSet labelledNeighbourhoods(int clusters) {
         if (!initial.labelledBlocks().isEmpty()) {
             return constraints;
         }
-        Neighbourhoods neighbourhoods = Neighbourhoods.of(this);
+        Neighbourhoods neighbourhoods = Neighbourhoods.of(this, clusters);
         if (neighbourhoods.count() < 2) {
             return constraints;
         }
@@ -193,6 +203,10 @@ public final class AnswerLog {
         }
         ConstraintSet labels = ConstraintSet.fromLabels(pointCount(), points, classes);
         return ConstraintSet.of(pointCount(), others, labels.labelledBlocks());
+    }
+
+    /** A supervision built for a number of clusters. */
+    private record Supervision(int clusters, ConstraintSet constraints) {
     }
 
     /** The transitive closure of {@link #constraints()}. */

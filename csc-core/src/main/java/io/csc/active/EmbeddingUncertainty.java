@@ -74,7 +74,7 @@ public final class EmbeddingUncertainty implements QueryStrategy {
         for (int i = 0; i < n; i++) {
             order[i] = i;
             softAssignment(embedding, centres, scale, i, probabilities);
-            entropy[i] = entropy(probabilities);
+            entropy[i] = NeighbourhoodProbabilities.entropy(probabilities);
         }
         Arrays.sort(order, (a, b) -> Double.compare(entropy[b], entropy[a]) != 0
                 ? Double.compare(entropy[b], entropy[a]) : a - b);
@@ -141,16 +141,6 @@ public final class EmbeddingUncertainty implements QueryStrategy {
         for (int c = 0; c < k; c++) {
             probabilities[c] /= total;
         }
-    }
-
-    static double entropy(double[] probabilities) {
-        double sum = 0;
-        for (double probability : probabilities) {
-            if (probability > 0) {
-                sum -= probability * Math.log(probability);
-            }
-        }
-        return sum;
     }
 
     /** τ: the mean squared distance of the rows to their cluster's mean, or 1 when it is 0. */

@@ -51,21 +51,21 @@ public final class ExploreConsolidate extends SkeletonStrategy {
         SplittableRandom random = state.random();
         for (int draw = 0; draw < RandomPairs.DRAWS; draw++) {
             int point = random.nextInt(n);
-            if (isCandidate(points, neighbourhoods, point)) {
+            if (isCandidate(neighbourhoods, point)) {
                 return Optional.of(point);
             }
         }
         int start = random.nextInt(n);
         for (int offset = 0; offset < n; offset++) {
             int point = (start + offset) % n;
-            if (isCandidate(points, neighbourhoods, point)) {
+            if (isCandidate(neighbourhoods, point)) {
                 return Optional.of(point);
             }
         }
         return Optional.empty();
     }
 
-    private static boolean isCandidate(Dataset points, Neighbourhoods neighbourhoods, int point) {
-        return neighbourhoods.of(point) < 0 && NeighbourhoodQuestions.hasOpenNeighbourhood(points, neighbourhoods, point);
+    private static boolean isCandidate(Neighbourhoods neighbourhoods, int point) {
+        return neighbourhoods.of(point) < 0 && NeighbourhoodQuestions.hasOpenNeighbourhood(neighbourhoods, point);
     }
 }

@@ -23,13 +23,13 @@ final class NeighbourhoodQuestions {
     static OptionalInt pending(QueryState state, Neighbourhoods neighbourhoods) {
         return state.log().last()
                 .map(last -> last.pair().first())
-                .filter(point -> neighbourhoods.of(point) < 0 && hasOpenNeighbourhood(state.points(), neighbourhoods, point))
+                .filter(point -> neighbourhoods.of(point) < 0 && hasOpenNeighbourhood(neighbourhoods, point))
                 .map(OptionalInt::of).orElse(OptionalInt.empty());
     }
 
-    static boolean hasOpenNeighbourhood(Dataset points, Neighbourhoods neighbourhoods, int point) {
+    static boolean hasOpenNeighbourhood(Neighbourhoods neighbourhoods, int point) {
         for (int t = 0; t < neighbourhoods.count(); t++) {
-            if (neighbourhoods.openMember(points, point, t) >= 0) {
+            if (neighbourhoods.isOpen(point, t)) {
                 return true;
             }
         }

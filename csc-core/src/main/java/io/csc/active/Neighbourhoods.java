@@ -6,7 +6,9 @@ import io.csc.data.Dataset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The skeleton of Explore-Consolidate and its successors: neighbourhoods, sets of points known to
@@ -15,22 +17,46 @@ import java.util.List;
  * greedily (largest first, then by smallest member) when a cannot-link separates them from every
  * component taken before.
  *
- * <p>Memory O(n); time O(n + C λ log P) for C components, λ neighbourhoods and P separated pairs.
+ * <p>With k clusters sought and k neighbourhoods found, a component that cannot-links separate
+ * from k - 1 of them joins the last one: every clustering into k clusters that satisfies the
+ * answers puts the k neighbourhoods in k different clusters, so it must put the component with
+ * the one it is not separated from. The rule is applied until nothing more joins. It saves the
+ * last question of every point asked against the neighbourhoods in the wrong order: with k = 2
+ * a single answer places a point.
+ *
+ * <p>Memory O(n + P) for P separated component pairs; time O(n + C λ log C + P) for C
+ * components and λ neighbourhoods, plus O(P) per round of the rule.
  */
 final class Neighbourhoods {
 
     private final AnswerLog log;
     private final int[][] members;
+    /** The closure components of each neighbourhood: the one it was founded on, then those joined by the rule. */
+    private final int[][] components;
     /** Neighbourhood of each closure component, -1 for none. */
     private final int[] neighbourhoodOfComponent;
+    /** {@code component * λ + t} for every component a cannot-link separates from neighbourhood t. */
+    private final Set<Long> separated;
 
-    private Neighbourhoods(AnswerLog log, int[][] members, int[] neighbourhoodOfComponent) {
+    private Neighbourhoods(AnswerLog log, int[][] members, int[][] components, int[] neighbourhoodOfComponent,
+                           Set<Long> separated) {
         this.log = log;
         this.members = members;
+        this.components = components;
         this.neighbourhoodOfComponent = neighbourhoodOfComponent;
+        this.separated = separated;
     }
 
+    /** The neighbourhoods of what transitivity implies, with no number of clusters assumed. */
     static Neighbourhoods of(AnswerLog log) {
+        return of(log, 0);
+    }
+
+    /**
+     * The neighbourhoods of the answers when {@code clusters} clusters are sought (see the class
+     * comment; 0 or less: no number assumed, transitivity alone).
+     */
+    static Neighbourhoods of(AnswerLog log, int clusters) {
         ConstraintClosure closure = log.closure();
         int count = closure.componentCount();
         Integer[] order = new Integer[count];
@@ -40,10 +66,11 @@ final class Neighbourhoods {
         Arrays.sort(order, Comparator.comparingInt((Integer c) -> -closure.componentSize(c)).thenComparingInt(c -> c));
         int[] neighbourhoodOfComponent = new int[count];
         Arrays.fill(neighbourhoodOfComponent, -1);
-        boolean[] separated = new boolean[count];
-        for (ComponentPair pair : closure.cannotLinkedComponentPairs()) {
-            separated[pair.first()] = true;
-            separated[pair.second()] = true;
+        List<ComponentPair> apart = closure.cannotLinkedComponentPairs();
+        boolean[] isSeparated = new boolean[count];
+        for (ComponentPair pair : apart) {
+            isSeparated[pair.first()] = true;
+            isSeparated[pair.second()] = true;
         }
         List<Integer> chosen = new ArrayList<>();
         for (int component : order) {
@@ -55,16 +82,65 @@ final class Neighbourhoods {
                 }
             }
             // A lone point is a neighbourhood only once something separates it: the first one needs a cannot-link too.
-            if (apartFromAll && (closure.componentSize(component) > 1 || !chosen.isEmpty() || separated[component])) {
+            if (apartFromAll && (closure.componentSize(component) > 1 || !chosen.isEmpty() || isSeparated[component])) {
                 neighbourhoodOfComponent[component] = chosen.size();
                 chosen.add(component);
             }
         }
-        int[][] members = new int[chosen.size()][];
-        for (int t = 0; t < members.length; t++) {
-            members[t] = closure.component(chosen.get(t));
+        int lambda = chosen.size();
+        List<List<Integer>> joined = new ArrayList<>();
+        for (int t = 0; t < lambda; t++) {
+            joined.add(new ArrayList<>(List.of(chosen.get(t))));
         }
-        return new Neighbourhoods(log, members, neighbourhoodOfComponent);
+        Set<Long> separated = new HashSet<>();
+        int[] separations = new int[count];
+        boolean inferring = lambda > 0 && lambda == clusters;
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (ComponentPair pair : apart) {
+                note(separated, separations, pair.first(), neighbourhoodOfComponent[pair.second()], lambda);
+                note(separated, separations, pair.second(), neighbourhoodOfComponent[pair.first()], lambda);
+            }
+            if (!inferring) {
+                break;
+            }
+            for (int component = 0; component < count; component++) {
+                if (neighbourhoodOfComponent[component] < 0 && separations[component] == lambda - 1) {
+                    int last = 0;
+                    while (separated.contains((long) component * lambda + last)) {
+                        last++;
+                    }
+                    neighbourhoodOfComponent[component] = last;
+                    joined.get(last).add(component);
+                    changed = true;
+                }
+            }
+        }
+        int[][] members = new int[lambda][];
+        int[][] components = new int[lambda][];
+        for (int t = 0; t < lambda; t++) {
+            components[t] = joined.get(t).stream().mapToInt(Integer::intValue).toArray();
+            int size = 0;
+            for (int component : components[t]) {
+                size += closure.componentSize(component);
+            }
+            members[t] = new int[size];
+            int at = 0;
+            for (int component : components[t]) {
+                int[] points = closure.component(component);
+                System.arraycopy(points, 0, members[t], at, points.length);
+                at += points.length;
+            }
+        }
+        return new Neighbourhoods(log, members, components, neighbourhoodOfComponent, separated);
+    }
+
+    /** Records that {@code component} is separated from neighbourhood {@code t} (nothing for t < 0). */
+    private static void note(Set<Long> separated, int[] separations, int component, int t, int lambda) {
+        if (t >= 0 && separated.add((long) component * lambda + t)) {
+            separations[component]++;
+        }
     }
 
     /** λ, the number of neighbourhoods. */
@@ -72,7 +148,7 @@ final class Neighbourhoods {
         return members.length;
     }
 
-    /** The members of neighbourhood {@code t}, ascending. Shared: do not modify. */
+    /** The members of neighbourhood {@code t}. Shared: do not modify. */
     int[] members(int t) {
         return members[t];
     }
@@ -81,6 +157,13 @@ final class Neighbourhoods {
     int of(int point) {
         int component = log.closure().componentOf(point);
         return component < 0 ? -1 : neighbourhoodOfComponent[component];
+    }
+
+    /** True if the answers say whether {@code point} belongs to neighbourhood {@code t}. */
+    boolean isDecided(int point, int t) {
+        int component = log.closure().componentOf(point);
+        return component >= 0 && (neighbourhoodOfComponent[component] >= 0
+                || separated.contains((long) component * members.length + t));
     }
 
     /** Every point of every neighbourhood. */
@@ -99,17 +182,35 @@ final class Neighbourhoods {
     }
 
     /**
-     * The member of neighbourhood {@code t} nearest to {@code point} among those {@code point} may
-     * still be asked about, or -1 when the neighbourhood is decided for it (or every pair was asked).
+     * True if {@code point} may still be asked about neighbourhood {@code t}: the answers do not
+     * say whether it belongs there, and some member was not asked about it yet. Time O(|N_t|),
+     * no distance computed.
+     */
+    boolean isOpen(int point, int t) {
+        if (isDecided(point, t)) {
+            return false;
+        }
+        for (int member : members[t]) {
+            if (!log.wasAsked(point, member)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The member of neighbourhood {@code t} nearest to {@code point} that {@code point} was not
+     * asked about yet, or -1 when the answers say whether the point belongs there ({@link
+     * #isDecided}) or every pair with its members was asked.
      */
     int openMember(Dataset points, int point, int t) {
+        if (isDecided(point, t)) {
+            return -1;
+        }
         int best = -1;
         double bestDistance = Double.POSITIVE_INFINITY;
         for (int member : members[t]) {
-            if (!log.isOpen(point, member)) {
-                if (log.isDecided(point, member)) {
-                    return -1;
-                }
+            if (log.wasAsked(point, member)) {
                 continue;
             }
             double distance = Distances.squared(points, point, member);

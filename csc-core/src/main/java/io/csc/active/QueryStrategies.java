@@ -2,11 +2,14 @@ package io.csc.active;
 
 import java.util.List;
 
-/** The query strategies by name: {@code random}, {@code ffqs}, {@code min-max}, {@code uncertainty}. */
+/**
+ * The query strategies by name: {@code random}, {@code ffqs}, {@code min-max}, {@code uncertainty},
+ * {@code npu}.
+ */
 public final class QueryStrategies {
 
     private static final List<QueryStrategy> ALL = List.of(new RandomPairs(), new ExploreConsolidate(), new MinMax(),
-            new EmbeddingUncertainty());
+            new EmbeddingUncertainty(), new NeighbourhoodUncertainty());
 
     private QueryStrategies() {
     }

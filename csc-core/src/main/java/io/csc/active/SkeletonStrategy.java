@@ -14,7 +14,7 @@ abstract class SkeletonStrategy implements QueryStrategy {
     @Override
     public final Optional<PointPair> next(QueryState state) {
         Dataset points = state.points();
-        Neighbourhoods neighbourhoods = Neighbourhoods.of(state.log());
+        Neighbourhoods neighbourhoods = Neighbourhoods.of(state.log(), state.clusters());
         boolean exploring = neighbourhoods.count() < state.clusters();
         OptionalInt pending = NeighbourhoodQuestions.pending(state, neighbourhoods);
         Optional<PointPair> question;

@@ -121,12 +121,8 @@ class QueryStrategyTest {
     @Test
     void supervisionStatesTheClosureAsLabels() {
         // 0-1 same, 1-2 same, 2-3 different, 3-4 same, 5-6 different, 0-5 same: neighbourhoods {0,1,2,5}, {3,4}.
-        AnswerLog log = AnswerLog.empty(8);
-        int[][] answers = {{0, 1, 1}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {5, 6, 0}, {0, 5, 1}, {6, 7, 1}};
-        for (int[] answer : answers) {
-            log = log.with(new AnsweredQuery(new PointPair(answer[0], answer[1]),
-                    answer[2] == 1 ? Answer.SAME : Answer.DIFFERENT));
-        }
+        AnswerLog log = Answers.of(8, new int[][] {{0, 1, 1}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {5, 6, 0}, {0, 5, 1},
+                {6, 7, 1}});
         ConstraintSet supervision = log.supervision();
         assertEquals(1, supervision.labelledBlocks().size());
         assertArrayEquals(new int[] {0, 1, 2, 5, 3, 4}, supervision.labelledBlocks().get(0).points());
@@ -145,9 +141,9 @@ class QueryStrategyTest {
     @Test
     void namesResolve() {
         assertEquals("ffqs", QueryStrategies.byName("explore-consolidate").name());
-        assertEquals(List.of("random", "ffqs", "min-max", "uncertainty"), QueryStrategies.names());
+        assertEquals(List.of("random", "ffqs", "min-max", "uncertainty", "npu"), QueryStrategies.names());
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> QueryStrategies.byName("best"));
-        assertTrue(error.getMessage().contains("random, ffqs, min-max, uncertainty"), error.getMessage());
+        assertTrue(error.getMessage().contains("random, ffqs, min-max, uncertainty, npu"), error.getMessage());
     }
 
     /** The clustering by the true classes, embedded as the features themselves. */

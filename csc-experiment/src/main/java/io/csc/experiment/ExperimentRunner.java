@@ -241,7 +241,7 @@ public final class ExperimentRunner {
                     List<String> notes = log.size() < count ? List.of("only " + log.size()
                             + " questions were left to ask: every other pair is implied by the answers") : List.of();
                     records.add(fits.completed(fit(plan, data, algorithm, method, amount,
-                            log.firstAnswers(count).supervision(), notes, repetition, seed)));
+                            log.firstAnswers(count).supervision(plan.clustersFor(data)), notes, repetition, seed)));
                 }
             }
         }

@@ -30,7 +30,7 @@ class ActiveExperimentTest {
         assertTrue(SupervisionKind.parse("active:uncertainty").description().contains("refitted every 5 answers"));
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> SupervisionKind.parse("active:best"));
-        assertTrue(unknown.getMessage().contains("random, ffqs, min-max, uncertainty"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("random, ffqs, min-max, uncertainty, npu"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("active"));
     }
 
@@ -53,7 +53,7 @@ class ActiveExperimentTest {
             assertEquals(first, second, "the same questions for every method");
             AnswerLog log = ActiveDraws.simulate(plan.kind(), IRIS, 3, 25, null,
                     plan.supervisionSeed("iris", AMOUNTS.get(1), r), plan.runSeed("iris", r));
-            assertEquals(List.of(log.firstAnswers(10).supervision(), log.supervision()), first,
+            assertEquals(List.of(log.firstAnswers(10).supervision(3), log.supervision(3)), first,
                     "the first 10 of the 25 answers, as fitted");
             AnswerLog replay = AnswerLog.empty(IRIS.size());
             for (io.csc.active.AnsweredQuery answered : log.answers()) {

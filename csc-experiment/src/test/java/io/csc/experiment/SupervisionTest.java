@@ -50,7 +50,7 @@ class SupervisionTest {
         assertEquals(SupervisionKind.soft(0.7, 1.0), SupervisionKind.parse(" SOFT:0.7-1 "));
         assertEquals("Invalid supervision kind 'labelz': expected labels, pairs, noisy:F, noisy-pairs:F, inconsistent:F, "
                 + "soft:A-B, "
-                + "soft-pairs:A-B, noisy-soft:F:A-B or active:STRATEGY (random, ffqs, min-max, uncertainty)", assertThrows(IllegalArgumentException.class,
+                + "soft-pairs:A-B, noisy-soft:F:A-B or active:STRATEGY (random, ffqs, min-max, uncertainty, npu)", assertThrows(IllegalArgumentException.class,
                 () -> SupervisionKind.parse("labelz")).getMessage());
         assertEquals("Invalid supervision kind 'noisy': noisy needs a value, e.g. noisy:0.3",
                 assertThrows(IllegalArgumentException.class, () -> SupervisionKind.parse("noisy")).getMessage());
