@@ -8,6 +8,7 @@ import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.ParallelBackend;
+import io.csc.linalg.ResidentOperand;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
 import java.util.List;
@@ -69,8 +70,15 @@ public final class SparseCoding {
     /** Distances per block: rows are capped so that a block covers at most this many (its progress step). */
     private static final int BLOCK_VALUES = 1 << 23;
 
-    /** Rows per parallel task of the block step: one product and its selection. */
+    /** Rows per parallel task of the block step: its products and their selection. */
     private static final int CHUNK_ROWS = 256;
+
+    /**
+     * The most values of one product of a chunk's rows with the landmarks (1 MB): a chunk with
+     * more is multiplied in blocks of rows, so that each block's products are still in cache when
+     * they are searched.
+     */
+    private static final int PRODUCT_VALUES = 1 << 18;
 
     /**
      * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
@@ -176,7 +184,7 @@ public final class SparseCoding {
         private float[] products = new float[0];
         private float[] screening = new float[0];
 
-        void ensure(int count, int d, int m, int p) {
+        void ensure(int count, int d, int m, int productValues, int p) {
             if (rows.length < count * d) {
                 rows = new float[count * d];
             }
@@ -186,8 +194,8 @@ public final class SparseCoding {
             if (norms.length < count) {
                 norms = new double[count];
             }
-            if (products.length < count * p) {
-                products = new float[count * p];
+            if (products.length < productValues) {
+                products = new float[productValues];
             }
             if (screening.length < p) {
                 screening = new float[p];
@@ -239,59 +247,67 @@ public final class SparseCoding {
         int groups = CandidateSelection.groups(p, candidates);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
-            Scratch scratch = workspace.get();
-            scratch.ensure(end - start, d, m, p);
-            float[] products = scratch.products;
-            float[] screening = scratch.screening;
-            double[] rowNorms = scratch.norms;
-            centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
-            float[] screenedRows = scratch.rows;
-            if (projection != null) {
-                projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
-                screenedRows = scratch.projected;
-            }
-            chunkBackend.gemm(false, true, end - start, p, m, 1.0f, screenedRows, 0, m, screenedLandmarks, 0, m, 0.0f,
-                    products, 0, p);
-            double distanceSum = 0;
-            double squaredSum = 0;
-            long summed = 0;
-            int[] candidateIndices = new int[candidates];
-            double[] candidateDistances = new double[candidates];
-            float[] groupMinima = new float[groups];
-            for (int row = start; row < end; row++) {
-                int point = from + row;
-                double rowNorm = rowNorms[row - start];
-                CandidateSelection.screen(products, (row - start) * p, (float) rowNorm, singleNorms, screening,
-                        groupMinima, groups);
-                if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
-                    for (int j = 0; j < p; j++) {
-                        double value = screening[j];
-                        distanceSum += Math.sqrt(value);
-                        squaredSum += value;
+        int productRows = productRows(p);
+        List<double[]> partials;
+        try (ResidentOperand resident = chunkBackend.resident(screenedLandmarks)) {
+            partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
+                Scratch scratch = workspace.get();
+                scratch.ensure(end - start, d, m, Math.min(productRows, end - start) * p, p);
+                float[] products = scratch.products;
+                float[] screening = scratch.screening;
+                double[] rowNorms = scratch.norms;
+                centre(data, from + start, end - start, table.mean(), scratch.rows, rowNorms);
+                float[] screenedRows = scratch.rows;
+                if (projection != null) {
+                    projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
+                    screenedRows = scratch.projected;
+                }
+                double distanceSum = 0;
+                double squaredSum = 0;
+                long summed = 0;
+                int[] candidateIndices = new int[candidates];
+                double[] candidateDistances = new double[candidates];
+                float[] groupMinima = new float[groups];
+                float[] groupBlock = new float[groups];
+                for (int first = start; first < end; first += productRows) {
+                    int rows = Math.min(productRows, end - first);
+                    chunkBackend.gemm(false, true, rows, p, m, 1.0f, screenedRows, (first - start) * m, m, resident, 0, m,
+                            0.0f, products, 0, p);
+                    for (int row = first; row < first + rows; row++) {
+                        int point = from + row;
+                        double rowNorm = rowNorms[row - start];
+                        CandidateSelection.screen(products, (row - first) * p, (float) rowNorm, singleNorms, screening,
+                                groupMinima, groups, groupBlock);
+                        if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
+                            for (int j = 0; j < p; j++) {
+                                double value = screening[j];
+                                distanceSum += Math.sqrt(value);
+                                squaredSum += value;
+                            }
+                            summed++;
+                        }
+                        int filled = CandidateSelection.smallest(screening, p, groupMinima, groups, candidates,
+                                candidateIndices, candidateDistances);
+                        if (projection == null) {
+                            filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r,
+                                    rowNorm, landmarkNorms, relativeBound);
+                        }
+                        for (int t = 0; t < filled; t++) {
+                            candidateDistances[t] = x != null
+                                    ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
+                                    : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
+                        }
+                        int out = row * r;
+                        int kept = 0;
+                        for (int t = 0; t < filled; t++) {
+                            kept = CandidateSelection.insertSorted(indices, nearestDistances, out, kept, r,
+                                    candidateIndices[t], candidateDistances[t]);
+                        }
                     }
-                    summed++;
                 }
-                int filled = CandidateSelection.smallest(screening, p, groupMinima, groups, candidates,
-                        candidateIndices, candidateDistances);
-                if (projection == null) {
-                    filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
-                            landmarkNorms, relativeBound);
-                }
-                for (int t = 0; t < filled; t++) {
-                    candidateDistances[t] = x != null
-                            ? DistanceKernels.squaredDistance(x, point * d, u, candidateIndices[t] * d, d)
-                            : DistanceKernels.squaredDistance(singleX, point * d, u, candidateIndices[t] * d, d);
-                }
-                int out = row * r;
-                int kept = 0;
-                for (int t = 0; t < filled; t++) {
-                    kept = CandidateSelection.insertSorted(indices, nearestDistances, out, kept, r, candidateIndices[t],
-                            candidateDistances[t]);
-                }
-            }
-            return new double[] {distanceSum, squaredSum, summed};
-        });
+                return new double[] {distanceSum, squaredSum, summed};
+            });
+        }
         double distanceSum = 0;
         double squaredSum = 0;
         long summedRows = 0;
@@ -436,6 +452,11 @@ public final class SparseCoding {
     /** Which rows of n enter the bandwidth rules' sums: every row with index a multiple of this ({@link #BANDWIDTH_SAMPLE_ROWS}). */
     public static int sumStride(long n) {
         return (int) Math.max(1, n / BANDWIDTH_SAMPLE_ROWS);
+    }
+
+    /** Rows per product for p landmarks: the chunk's, or fewer (at least 16) so that the product holds at most {@link #PRODUCT_VALUES} values. */
+    static int productRows(int p) {
+        return Math.max(16, Math.min(CHUNK_ROWS, PRODUCT_VALUES / Math.max(p, 1)));
     }
 
     /** Rows per block for p landmarks: at most {@link #ROW_BLOCK}, and at most 8M distances (32 MB) per block. */

@@ -26,7 +26,7 @@ class CandidateSelectionTest {
         int groups = CandidateSelection.groups(p, count);
         float[] values = new float[p];
         float[] minima = new float[groups];
-        CandidateSelection.screen(products, 0, 20f, landmarkNorms, values, minima, groups);
+        CandidateSelection.screen(products, 0, 20f, landmarkNorms, values, minima, groups, new float[groups]);
         Integer[] order = new Integer[p];
         for (int j = 0; j < p; j++) {
             assertEquals(Math.max(0f, 20f + landmarkNorms[j] - 2f * products[j]), values[j]);
