@@ -269,6 +269,7 @@ public final class SparseCoding {
                 double[] candidateDistances = new double[candidates];
                 float[] groupMinima = new float[groups];
                 float[] groupBlock = new float[groups];
+                float[] roots = sumStride > 0 ? new float[p] : null;
                 for (int first = start; first < end; first += productRows) {
                     int rows = Math.min(productRows, end - first);
                     chunkBackend.gemm(false, true, rows, p, m, 1.0f, screenedRows, (first - start) * m, m, resident, 0, m,
@@ -279,11 +280,8 @@ public final class SparseCoding {
                         CandidateSelection.screen(products, (row - first) * p, (float) rowNorm, singleNorms, screening,
                                 groupMinima, groups, groupBlock);
                         if (sumStride > 0 && (firstIndex + point) % sumStride == 0) {
-                            for (int j = 0; j < p; j++) {
-                                double value = screening[j];
-                                distanceSum += Math.sqrt(value);
-                                squaredSum += value;
-                            }
+                            distanceSum += rootSum(screening, p, roots);
+                            squaredSum += sum(screening, p);
                             summed++;
                         }
                         int filled = CandidateSelection.smallest(screening, p, groupMinima, groups, candidates,
@@ -317,6 +315,36 @@ public final class SparseCoding {
             summedRows += (long) partial[2];
         }
         return new NearestLandmarks(count, r, indices, nearestDistances, summedRows, distanceSum, squaredSum);
+    }
+
+    /**
+     * The sum of the square roots of {@code values[0, p)}: the roots first, in single precision (as
+     * the values are), in a loop the JIT vectorizes, into {@code roots}, then summed in double.
+     */
+    private static double rootSum(float[] values, int p, float[] roots) {
+        for (int j = 0; j < p; j++) {
+            roots[j] = (float) Math.sqrt(values[j]);
+        }
+        return sum(roots, p);
+    }
+
+    /** The sum of {@code values[0, p)} in double precision, in four running sums. */
+    private static double sum(float[] values, int p) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int j = 0;
+        for (; j + 3 < p; j += 4) {
+            s0 += values[j];
+            s1 += values[j + 1];
+            s2 += values[j + 2];
+            s3 += values[j + 3];
+        }
+        for (; j < p; j++) {
+            s0 += values[j];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /** Rows {@code from .. from + count} of the data minus {@code mean}, in single precision, and their squared norms. */
