@@ -3,12 +3,9 @@ package io.csc.graph;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.data.Precision;
-import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
-import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.ParallelBackend;
-import io.csc.linalg.SymmetricEigen;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
@@ -170,7 +167,8 @@ public final class NeighbourDescent {
     /**
      * The n x m coordinates of the points on the m leading principal components: the eigenvectors
      * of the covariance of a sample of up to {@value #COVARIANCE_SAMPLE} points, the points
-     * centred on the mean of all.
+     * centred on the mean of all. The covariance and the projection are single-precision products,
+     * as the search that reads the coordinates is.
      */
     static float[] principalComponents(Dataset data, int m, RunContext context) {
         int n = data.size();
@@ -190,43 +188,33 @@ public final class NeighbourDescent {
         int[] sample = n <= COVARIANCE_SAMPLE ? null
                 : RandomSample.indices(n, COVARIANCE_SAMPLE, new SplittableRandom(context.seed() ^ 0x70636131L));
         int s = sample == null ? n : sample.length;
-        double[] covariance = new double[d * d];
-        double[] block = new double[Math.min(PROJECTION_BLOCK, s) * d];
+        float[] covariance = new float[d * d];
+        float[] block = new float[Math.min(PROJECTION_BLOCK, Math.max(s, n)) * d];
         for (int start = 0; start < s; start += PROJECTION_BLOCK) {
             int count = Math.min(PROJECTION_BLOCK, s - start);
             for (int r = 0; r < count; r++) {
-                data.copyRow(sample == null ? start + r : sample[start + r], block, r * d);
-                for (int t = 0; t < d; t++) {
-                    block[r * d + t] -= mean[t];
-                }
+                centredRow(data, sample == null ? start + r : sample[start + r], mean, row, block, r * d);
             }
-            backend.gemm(true, false, d, d, count, 1.0 / s, block, 0, d, block, 0, d, 1.0, covariance, 0, d);
+            backend.gemm(true, false, d, d, count, 1.0f / s, block, 0, d, block, 0, d, 1.0f, covariance, 0, d);
         }
-        for (int a = 0; a < d; a++) {
-            for (int b = a + 1; b < d; b++) {
-                double average = 0.5 * (covariance[a * d + b] + covariance[b * d + a]);
-                covariance[a * d + b] = average;
-                covariance[b * d + a] = average;
-            }
-        }
-        EigenDecomposition leading = SymmetricEigen.largest(backend, new DenseMatrix(d, d, covariance), m);
-        double[] components = leading.vectors().data();
+        float[] components = PrincipalScreening.leadingComponents(covariance, d, m, backend);
         float[] space = new float[n * m];
-        double[] projected = new double[Math.min(PROJECTION_BLOCK, n) * m];
         for (int start = 0; start < n; start += PROJECTION_BLOCK) {
             int count = Math.min(PROJECTION_BLOCK, n - start);
             for (int r = 0; r < count; r++) {
-                data.copyRow(start + r, block, r * d);
-                for (int t = 0; t < d; t++) {
-                    block[r * d + t] -= mean[t];
-                }
+                centredRow(data, start + r, mean, row, block, r * d);
             }
-            backend.gemm(false, false, count, m, d, 1.0, block, 0, d, components, 0, m, 0.0, projected, 0, m);
-            for (int v = 0; v < count * m; v++) {
-                space[start * m + v] = (float) projected[v];
-            }
+            backend.gemm(false, false, count, m, d, 1.0f, block, 0, d, components, 0, m, 0.0f, space, start * m, m);
         }
         return space;
+    }
+
+    /** Row i of the data minus {@code mean}, in single precision, into {@code out} from {@code offset} ({@code row}: scratch of d). */
+    private static void centredRow(Dataset data, int i, double[] mean, double[] row, float[] out, int offset) {
+        data.copyRow(i, row, 0);
+        for (int t = 0; t < row.length; t++) {
+            out[offset + t] = (float) (row[t] - mean[t]);
+        }
     }
 
     /** A 64-bit mix (the finalizer of SplitMix64): independent-looking values from consecutive inputs. */
