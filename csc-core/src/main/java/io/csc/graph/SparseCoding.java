@@ -18,7 +18,7 @@ import java.util.List;
  * Σ_{j' ∈ rNB(i)} K(x_i, u_j')} for the r nearest landmarks j of point i, zero otherwise, with the
  * Gaussian kernel {@code K = exp(-||x - u||² / (2σ²))}.
  *
- * <p>Time O(n p d) (one matrix product per chunk of rows), memory O(n r + threads · chunk · p):
+ * <p>Time O(n p d) (matrix products per chunk of rows), memory O(n r + threads · (chunk · d + max(2^18, 16 p))):
  * nothing is n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
@@ -41,8 +41,11 @@ import java.util.List;
  * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
  * nearest ({@link CandidateSelection}; square-rooted for the mean-distance rule on the sampled
  * rows) and the exact distances of about r candidates per point. Each worker multiplies a chunk
- * of rows with the landmarks on its own thread and searches the products at once, while they are
- * in cache, in scratch arrays it reuses ({@link Workspace}). Points held in single precision are centred and re-ranked
+ * of rows with the landmarks on its own thread (in blocks of rows whose products hold at most
+ * {@value #PRODUCT_VALUES} values) and searches the products at once, while they are in cache, in
+ * scratch arrays it reuses ({@link Workspace}). The landmarks are held by the backend for a whole
+ * block ({@link LinearAlgebraBackend#resident}): natively they are copied once per block, not once
+ * per product. Points held in single precision are centred and re-ranked
  * from their floats: the codes are those of the same values in double precision.
  *
  * <p>Landmarks screened on principal components ({@link LandmarkTable#projected}, chosen by
