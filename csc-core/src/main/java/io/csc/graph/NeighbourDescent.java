@@ -513,13 +513,7 @@ public final class NeighbourDescent {
             }
             products.gemm(false, true, first, count, m, 1f, rows, 0, m, rows, 0, m, 0f, gram, 0, count);
             for (int a = 0; a < first; a++) {
-                int p = members[a];
-                float norm = norms[p];
-                int row = a * count;
-                for (int b = a + 1; b < count; b++) {
-                    int q = members[b];
-                    updates.consider(p, q, Math.max(0f, norm + norms[q] - 2f * gram[row + b]));
-                }
+                updates.considerRow(members[a], members, a + 1, count, gram, a * count);
             }
         }
 
@@ -567,6 +561,9 @@ public final class NeighbourDescent {
                 starts = new int[width + 1];
             }
 
+            /** The members of the list being updated, by open addressing. */
+            private final ListMembers members = new ListMembers(capacity);
+
             long apply(List<Updates> proposals, int from) {
                 int width = starts.length - 1;
                 Arrays.fill(starts, 0);
@@ -611,8 +608,24 @@ public final class NeighbourDescent {
                 long changed = 0;
                 for (int t = 0; t < width; t++) {
                     int end = t + 1 < width ? starts[t + 2] : total;
+                    int i = from + t;
+                    boolean indexed = false;
                     for (int slot = starts[t + 1]; slot < end; slot++) {
-                        changed += tryInsert(from + t, others[slot], values[slot]) ? 1 : 0;
+                        int j = others[slot];
+                        float distance = values[slot];
+                        int base = i * capacity;
+                        if (distance > farthest[i] || !after(distances[base], neighbours[base], distance, j)) {
+                            continue;
+                        }
+                        if (!indexed) {
+                            members.index(neighbours, base, capacity);
+                            indexed = true;
+                        }
+                        if (!members.contains(j)) {
+                            members.replace(neighbours[base], j, neighbours, base, capacity);
+                            insert(i, j, distance);
+                            changed++;
+                        }
                     }
                 }
                 return changed;
@@ -640,6 +653,41 @@ public final class NeighbourDescent {
                 }
             }
 
+            /**
+             * {@link #consider(int, int, float)} for p and the members {@code [from, count)}, their
+             * distances from the products {@code gram[row + b]}: without a branch, every pair is
+             * written and only those kept are counted (about one in three, a branch the processor
+             * would mispredict).
+             */
+            void considerRow(int p, int[] members, int from, int count, float[] gram, int row) {
+                if (size + count - from > first.length) {
+                    grow(size + count - from);
+                }
+                float norm = norms[p];
+                float bound = farthest[p];
+                int kept = size;
+                long compared = 0;
+                for (int b = from; b < count; b++) {
+                    int q = members[b];
+                    float value = Math.max(0f, norm + norms[q] - 2f * gram[row + b]);
+                    first[kept] = p;
+                    second[kept] = q;
+                    distance[kept] = value;
+                    boolean other = q != p;
+                    kept += (value < bound | value < farthest[q]) & other ? 1 : 0;
+                    compared += other ? 1 : 0;
+                }
+                size = kept;
+                evaluated += compared;
+            }
+
+            private void grow(int needed) {
+                int length = Math.max(needed, 2 * first.length + 16);
+                first = Arrays.copyOf(first, length);
+                second = Arrays.copyOf(second, length);
+                distance = Arrays.copyOf(distance, length);
+            }
+
             /** Records the pair (p, q) at {@code value} when it is nearer than the farthest member of either list. */
             void consider(int p, int q, float value) {
                 if (p == q) {
@@ -648,9 +696,7 @@ public final class NeighbourDescent {
                 evaluated++;
                 if (value < farthest[p] || value < farthest[q]) {
                     if (size == first.length) {
-                        first = Arrays.copyOf(first, 2 * size + 16);
-                        second = Arrays.copyOf(second, 2 * size + 16);
-                        distance = Arrays.copyOf(distance, 2 * size + 16);
+                        grow(size + 1);
                     }
                     first[size] = p;
                     second[size] = q;
@@ -690,13 +736,12 @@ public final class NeighbourDescent {
             return size + 1;
         }
 
-        /** Replaces the farthest member of i's full list by j when j is nearer and not a member yet. */
-        private boolean tryInsert(int i, int j, float distance) {
+        /**
+         * Replaces the farthest member of i's full list (its heap's root) by j, nearer and not a
+         * member yet.
+         */
+        private void insert(int i, int j, float distance) {
             int base = i * capacity;
-            if (distance > farthest[i] || !after(distances[base], neighbours[base], distance, j)
-                    || contains(neighbours, base, capacity, j)) {
-                return false;
-            }
             int position = 0;
             while (true) {
                 int left = 2 * position + 1;
@@ -718,7 +763,6 @@ public final class NeighbourDescent {
             neighbours[base + position] = j;
             fresh[base + position] = true;
             farthest[i] = distances[base];
-            return true;
         }
 
         private static boolean contains(int[] members, int base, int size, int j) {
