@@ -3,11 +3,9 @@ package io.csc.graph;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
 import io.csc.data.Precision;
-import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
-import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LinearAlgebraBackend;
-import io.csc.linalg.SymmetricEigen;
+import io.csc.linalg.ParallelBackend;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
@@ -26,9 +24,9 @@ import java.util.SplittableRandom;
  * each (ρ = 1/2, the paper's sampling rate, and at least {@value #MINIMUM_SAMPLE}), sampled by a
  * random priority, forward and reverse alike. Beyond the paper:
  * <ul>
- * <li><b>The start.</b> The lists start random, then take every pair of points of a leaf of
- *     {@value #TREES} random projection trees ({@link ProjectionTree}, leaves of K points), as
- *     PyNNDescent does: fewer iterations follow. The points are renumbered in the order of the first
+ * <li><b>The start.</b> The lists start random (at an unknown distance), then take every pair of
+ *     points of a leaf of {@value #TREES} random projection trees ({@link ProjectionTree}, leaves of
+ *     K points), as PyNNDescent does: fewer iterations follow. The points are renumbered in the order of the first
  *     tree's leaves, so that near points lie near in memory.</li>
  * <li><b>The search space.</b> Distances during the search are single precision. Data with more
  *     than {@value #SEARCH_DIMENSIONS} features is searched in the space of its leading
@@ -36,6 +34,11 @@ import java.util.SplittableRandom;
  *     {@value #COVARIANCE_SAMPLE} sampled points), where a distance costs a sixth or less; on
  *     Fashion-MNIST they hold 93% of the variance, and the exact 2k nearest in that space hold
  *     97% of the exact k nearest.</li>
+ * <li><b>Distances by products.</b> On a native backend, in {@value #PRODUCT_DIMENSIONS} dimensions
+ *     or more, a join (a point's local join, a leaf) gathers its members' rows and takes all
+ *     their distances from one single-precision product ({@code ||p||² + ||q||² - 2 p·q}, the
+ *     points centred): the BLAS multiplies at about ten times the speed of a distance loop in
+ *     Java 17, which does not vectorize a floating-point sum.</li>
  * <li><b>Exact distances at the end.</b> The search keeps {@code K = 2k} candidates per point
  *     (k + k/2 without projection; at least {@value #MINIMUM_CANDIDATES}), whose exact
  *     double-precision distances in the full space then
@@ -74,6 +77,11 @@ public final class NeighbourDescent {
     private static final int LEAF_GRAIN = 64;
     /** Rows per block of the projection. */
     private static final int PROJECTION_BLOCK = 4096;
+    /**
+     * The fewest dimensions in which the joins compute their distances from one product per join
+     * (on a native backend): below, the product's fixed cost exceeds what it saves.
+     */
+    static final int PRODUCT_DIMENSIONS = 32;
 
     /**
      * The outcome of a search.
@@ -122,10 +130,32 @@ public final class NeighbourDescent {
             position[order[i]] = i;
             System.arraycopy(space, order[i] * m, local, i * m, m);
         }
-        Search search = new Search(local, n, m, capacity, seed, context.parallel());
+        if (!projected) {
+            centre(local, n, m);
+        }
+        Search search = new Search(local, n, m, capacity, seed, context.parallel(), context.backend());
         search.run(trees, position, context);
         return new Result(search.exactNearest(data, k, order, context.parallel()), search.iterations,
                 search.evaluations, m, capacity);
+    }
+
+    /**
+     * Subtracts the mean of the n rows of {@code x} (m coordinates each) in place. Distances do not
+     * change, but the products the search computes them from ({@link Search#joinBlock}) then err
+     * relative to the spread of the points rather than to their distance from the origin.
+     */
+    private static void centre(float[] x, int n, int m) {
+        double[] mean = new double[m];
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < m; t++) {
+                mean[t] += x[i * m + t];
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < m; t++) {
+                x[i * m + t] = (float) (x[i * m + t] - mean[t] / n);
+            }
+        }
     }
 
     /** The features as one single-precision array (the data's own when it is held so). */
@@ -137,7 +167,8 @@ public final class NeighbourDescent {
     /**
      * The n x m coordinates of the points on the m leading principal components: the eigenvectors
      * of the covariance of a sample of up to {@value #COVARIANCE_SAMPLE} points, the points
-     * centred on the mean of all.
+     * centred on the mean of all. The covariance and the projection are single-precision products,
+     * as the search that reads the coordinates is.
      */
     static float[] principalComponents(Dataset data, int m, RunContext context) {
         int n = data.size();
@@ -157,43 +188,33 @@ public final class NeighbourDescent {
         int[] sample = n <= COVARIANCE_SAMPLE ? null
                 : RandomSample.indices(n, COVARIANCE_SAMPLE, new SplittableRandom(context.seed() ^ 0x70636131L));
         int s = sample == null ? n : sample.length;
-        double[] covariance = new double[d * d];
-        double[] block = new double[Math.min(PROJECTION_BLOCK, s) * d];
+        float[] covariance = new float[d * d];
+        float[] block = new float[Math.min(PROJECTION_BLOCK, Math.max(s, n)) * d];
         for (int start = 0; start < s; start += PROJECTION_BLOCK) {
             int count = Math.min(PROJECTION_BLOCK, s - start);
             for (int r = 0; r < count; r++) {
-                data.copyRow(sample == null ? start + r : sample[start + r], block, r * d);
-                for (int t = 0; t < d; t++) {
-                    block[r * d + t] -= mean[t];
-                }
+                centredRow(data, sample == null ? start + r : sample[start + r], mean, row, block, r * d);
             }
-            backend.gemm(true, false, d, d, count, 1.0 / s, block, 0, d, block, 0, d, 1.0, covariance, 0, d);
+            backend.gemm(true, false, d, d, count, 1.0f / s, block, 0, d, block, 0, d, 1.0f, covariance, 0, d);
         }
-        for (int a = 0; a < d; a++) {
-            for (int b = a + 1; b < d; b++) {
-                double average = 0.5 * (covariance[a * d + b] + covariance[b * d + a]);
-                covariance[a * d + b] = average;
-                covariance[b * d + a] = average;
-            }
-        }
-        EigenDecomposition leading = SymmetricEigen.largest(backend, new DenseMatrix(d, d, covariance), m);
-        double[] components = leading.vectors().data();
+        float[] components = PrincipalScreening.leadingComponents(covariance, d, m, backend);
         float[] space = new float[n * m];
-        double[] projected = new double[Math.min(PROJECTION_BLOCK, n) * m];
         for (int start = 0; start < n; start += PROJECTION_BLOCK) {
             int count = Math.min(PROJECTION_BLOCK, n - start);
             for (int r = 0; r < count; r++) {
-                data.copyRow(start + r, block, r * d);
-                for (int t = 0; t < d; t++) {
-                    block[r * d + t] -= mean[t];
-                }
+                centredRow(data, start + r, mean, row, block, r * d);
             }
-            backend.gemm(false, false, count, m, d, 1.0, block, 0, d, components, 0, m, 0.0, projected, 0, m);
-            for (int v = 0; v < count * m; v++) {
-                space[start * m + v] = (float) projected[v];
-            }
+            backend.gemm(false, false, count, m, d, 1.0f, block, 0, d, components, 0, m, 0.0f, space, start * m, m);
         }
         return space;
+    }
+
+    /** Row i of the data minus {@code mean}, in single precision, into {@code out} from {@code offset} ({@code row}: scratch of d). */
+    private static void centredRow(Dataset data, int i, double[] mean, double[] row, float[] out, int offset) {
+        data.copyRow(i, row, 0);
+        for (int t = 0; t < row.length; t++) {
+            out[offset + t] = (float) (row[t] - mean[t]);
+        }
     }
 
     /** A 64-bit mix (the finalizer of SplitMix64): independent-looking values from consecutive inputs. */
@@ -223,10 +244,18 @@ public final class NeighbourDescent {
         private final int[] oldCandidates;
         private final int[] oldPriorities;
         private final int[] oldCounts;
+        /** The backend the joins' products run on, on the calling thread; null: distances one by one. */
+        private final LinearAlgebraBackend products;
+        /** The squared norms of the points, when the joins compute distances from products. */
+        private final float[] norms;
+        /** The distance of the farthest member of every list (its heap's root), compact for the joins' tests. */
+        private final float[] farthest;
+        /** The scratch of the tasks that apply offers, one per range of points. */
+        private final List<Offers> ranges = new java.util.ArrayList<>();
         private int iterations;
         private long evaluations;
 
-        Search(float[] x, int n, int m, int capacity, long seed, Parallel parallel) {
+        Search(float[] x, int n, int m, int capacity, long seed, Parallel parallel, LinearAlgebraBackend backend) {
             this.x = x;
             this.n = n;
             this.m = m;
@@ -243,6 +272,9 @@ public final class NeighbourDescent {
             this.oldCandidates = new int[n * sampled];
             this.oldPriorities = new int[n * sampled];
             this.oldCounts = new int[n];
+            this.products = joinsByProducts(backend, m) ? sequential(backend) : null;
+            this.norms = products == null ? null : squaredNorms(x, n, m);
+            this.farthest = new float[n];
         }
 
         void run(List<ProjectionTree> trees, int[] position, RunContext context) {
@@ -270,18 +302,25 @@ public final class NeighbourDescent {
             int[] starts = tree.starts();
             apply(parallel.map(tree.leaves(), LEAF_GRAIN, (first, last) -> {
                 Updates updates = new Updates(LEAF_GRAIN * capacity * capacity / 4);
+                Block block = new Block(capacity);
                 for (int leaf = first; leaf < last; leaf++) {
-                    for (int a = starts[leaf]; a < starts[leaf + 1]; a++) {
-                        for (int b = a + 1; b < starts[leaf + 1]; b++) {
-                            updates.consider(position[order[a]], position[order[b]]);
-                        }
+                    int size = starts[leaf + 1] - starts[leaf];
+                    for (int a = 0; a < size; a++) {
+                        block.members[a] = position[order[starts[leaf] + a]];
                     }
+                    join(block, size - 1, size, updates);
                 }
                 return updates;
             }));
         }
 
-        /** Every list filled with distinct random points other than its own, all new. */
+        /**
+         * Every list filled with distinct random points other than its own, all new, at an unknown
+         * (infinite) distance: the leaves of the trees, joined next, replace nearly all of them with
+         * near points, and computing the distances of random pairs, one cache miss each, would cost
+         * more than the joins of all the trees. A member that stays is compared in the local joins
+         * like any other, and the final distances are computed anew.
+         */
         private void start() {
             parallel.forRange(n, CHUNK, (from, to) -> {
                 for (int i = from; i < to; i++) {
@@ -293,12 +332,11 @@ public final class NeighbourDescent {
                             j++;
                         }
                         if (!contains(neighbours, base, size, j)) {
-                            size = push(i, size, j, distance(i, j));
+                            size = push(i, size, j, Float.POSITIVE_INFINITY);
                         }
                     }
                 }
             });
-            evaluations += (long) n * capacity;
         }
 
         /**
@@ -399,23 +437,84 @@ public final class NeighbourDescent {
         private long localJoin(int from, int to) {
             List<Updates> proposals = parallel.map(to - from, CHUNK, (start, end) -> {
                 Updates updates = new Updates((end - start) * sampled * sampled / 2);
+                Block block = new Block(2 * sampled);
                 for (int i = from + start; i < from + end; i++) {
                     int base = i * sampled;
                     int newCount = newCounts[i];
                     int oldCount = oldCounts[i];
-                    for (int a = 0; a < newCount; a++) {
-                        int p = newCandidates[base + a];
-                        for (int b = a + 1; b < newCount; b++) {
-                            updates.consider(p, newCandidates[base + b]);
-                        }
-                        for (int b = 0; b < oldCount; b++) {
-                            updates.consider(p, oldCandidates[base + b]);
-                        }
-                    }
+                    System.arraycopy(newCandidates, base, block.members, 0, newCount);
+                    System.arraycopy(oldCandidates, base, block.members, newCount, oldCount);
+                    join(block, newCount, newCount + oldCount, updates);
                 }
                 return updates;
             });
             return apply(proposals);
+        }
+
+        /** Whether the joins compute their distances from products: on a native backend, in enough dimensions. */
+        private static boolean joinsByProducts(LinearAlgebraBackend backend, int m) {
+            return backend.isNative() && m >= PRODUCT_DIMENSIONS;
+        }
+
+        private static LinearAlgebraBackend sequential(LinearAlgebraBackend backend) {
+            return backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
+        }
+
+        private static float[] squaredNorms(float[] x, int n, int m) {
+            float[] norms = new float[n];
+            for (int i = 0; i < n; i++) {
+                double sum = 0;
+                for (int t = 0; t < m; t++) {
+                    sum += (double) x[i * m + t] * x[i * m + t];
+                }
+                norms[i] = (float) sum;
+            }
+            return norms;
+        }
+
+        /** One task's scratch for a join of up to {@code size} points: their indices, rows and products. */
+        private final class Block {
+            private final int[] members;
+            private final float[] rows;
+            private final float[] gram;
+
+            Block(int size) {
+                members = new int[size];
+                rows = products == null ? null : new float[size * m];
+                gram = products == null ? null : new float[size * size];
+            }
+        }
+
+        /**
+         * Offers the pairs {@code (members[a], members[b])} with {@code a < first} and {@code a < b < count}
+         * to {@code updates}. On a native backend the distances come from one single-precision
+         * product of the members' rows ({@code ||p||² + ||q||² - 2 p·q}, clamped at zero): the
+         * product runs at the speed of the BLAS, where the loop of a distance, a floating-point
+         * sum, runs scalar in Java. The points are centred, so the rounding is relative to their
+         * spread, which the search, whose final distances are exact, tolerates.
+         */
+        private void join(Block block, int first, int count, Updates updates) {
+            int[] members = block.members;
+            if (products == null) {
+                for (int a = 0; a < first; a++) {
+                    for (int b = a + 1; b < count; b++) {
+                        updates.consider(members[a], members[b]);
+                    }
+                }
+                return;
+            }
+            if (first <= 0) {
+                return;
+            }
+            float[] rows = block.rows;
+            float[] gram = block.gram;
+            for (int b = 0; b < count; b++) {
+                System.arraycopy(x, members[b] * m, rows, b * m, m);
+            }
+            products.gemm(false, true, first, count, m, 1f, rows, 0, m, rows, 0, m, 0f, gram, 0, count);
+            for (int a = 0; a < first; a++) {
+                updates.considerRow(members[a], members, a + 1, count, gram, a * count);
+            }
         }
 
         /**
@@ -430,23 +529,107 @@ public final class NeighbourDescent {
                 evaluations += updates.evaluated;
             }
             int grain = (n + parallel.threads() - 1) / parallel.threads();
-            List<Long> changes = parallel.map(n, grain, (from, to) -> {
-                long changed = 0;
+            List<Long> changes = parallel.map(n, grain, (from, to) -> offers(from / grain, to - from).apply(proposals, from));
+            return changes.stream().mapToLong(Long::longValue).sum();
+        }
+
+        /** The scratch of the task that applies the offers to the lists of range {@code range}, {@code width} points. */
+        private Offers offers(int range, int width) {
+            synchronized (ranges) {
+                while (ranges.size() <= range) {
+                    ranges.add(null);
+                }
+                if (ranges.get(range) == null) {
+                    ranges.set(range, new Offers(width));
+                }
+                return ranges.get(range);
+            }
+        }
+
+        /**
+         * The offers to the lists of one range of points, grouped by list in the order they were
+         * proposed (a stable counting sort), so that each list is read from memory once per
+         * application and then updated in cache: applied in proposal order, nearly every offer
+         * would wait for its list to be read.
+         */
+        private final class Offers {
+            private final int[] starts;
+            private int[] others = new int[0];
+            private float[] values = new float[0];
+
+            Offers(int width) {
+                starts = new int[width + 1];
+            }
+
+            /** The members of the list being updated, by open addressing. */
+            private final ListMembers members = new ListMembers(capacity);
+
+            long apply(List<Updates> proposals, int from) {
+                int width = starts.length - 1;
+                Arrays.fill(starts, 0);
                 for (Updates updates : proposals) {
                     for (int u = 0; u < updates.size; u++) {
-                        int p = updates.first[u];
-                        int q = updates.second[u];
-                        if (p >= from && p < to) {
-                            changed += tryInsert(p, q, updates.distance[u]) ? 1 : 0;
+                        int p = updates.first[u] - from;
+                        int q = updates.second[u] - from;
+                        if (p >= 0 && p < width) {
+                            starts[p + 1]++;
                         }
-                        if (q >= from && q < to) {
-                            changed += tryInsert(q, p, updates.distance[u]) ? 1 : 0;
+                        if (q >= 0 && q < width) {
+                            starts[q + 1]++;
+                        }
+                    }
+                }
+                for (int t = 0; t < width; t++) {
+                    starts[t + 1] += starts[t];
+                }
+                int total = starts[width];
+                if (others.length < total) {
+                    others = new int[total + total / 4];
+                    values = new float[others.length];
+                }
+                // filled from each list's end backwards, the updates in reverse: each list ends in proposal order
+                for (int v = proposals.size() - 1; v >= 0; v--) {
+                    Updates updates = proposals.get(v);
+                    for (int u = updates.size - 1; u >= 0; u--) {
+                        int p = updates.first[u] - from;
+                        int q = updates.second[u] - from;
+                        if (q >= 0 && q < width) {
+                            int slot = --starts[q + 1];
+                            others[slot] = updates.first[u];
+                            values[slot] = updates.distance[u];
+                        }
+                        if (p >= 0 && p < width) {
+                            int slot = --starts[p + 1];
+                            others[slot] = updates.second[u];
+                            values[slot] = updates.distance[u];
+                        }
+                    }
+                }
+                long changed = 0;
+                for (int t = 0; t < width; t++) {
+                    int end = t + 1 < width ? starts[t + 2] : total;
+                    int i = from + t;
+                    boolean indexed = false;
+                    for (int slot = starts[t + 1]; slot < end; slot++) {
+                        int j = others[slot];
+                        float distance = values[slot];
+                        int base = i * capacity;
+                        if (distance > farthest[i] || !after(distances[base], neighbours[base], distance, j)) {
+                            continue;
+                        }
+                        if (!indexed) {
+                            members.index(neighbours, base, capacity);
+                            indexed = true;
+                        }
+                        if (!members.contains(j)) {
+                            members.replace(neighbours[base], j, neighbours, base, capacity);
+                            insert(i, j, distance);
+                            changed++;
                         }
                     }
                 }
                 return changed;
-            });
-            return changes.stream().mapToLong(Long::longValue).sum();
+            }
         }
 
         /** Pairs a local join proposes, with their distances. */
@@ -465,16 +648,55 @@ public final class NeighbourDescent {
             }
 
             void consider(int p, int q) {
+                if (p != q) {
+                    consider(p, q, distance(p, q));
+                }
+            }
+
+            /**
+             * {@link #consider(int, int, float)} for p and the members {@code [from, count)}, their
+             * distances from the products {@code gram[row + b]}: without a branch, every pair is
+             * written and only those kept are counted (about one in three, a branch the processor
+             * would mispredict).
+             */
+            void considerRow(int p, int[] members, int from, int count, float[] gram, int row) {
+                if (size + count - from > first.length) {
+                    grow(size + count - from);
+                }
+                float norm = norms[p];
+                float bound = farthest[p];
+                int kept = size;
+                long compared = 0;
+                for (int b = from; b < count; b++) {
+                    int q = members[b];
+                    float value = Math.max(0f, norm + norms[q] - 2f * gram[row + b]);
+                    first[kept] = p;
+                    second[kept] = q;
+                    distance[kept] = value;
+                    boolean other = q != p;
+                    kept += (value < bound | value < farthest[q]) & other ? 1 : 0;
+                    compared += other ? 1 : 0;
+                }
+                size = kept;
+                evaluated += compared;
+            }
+
+            private void grow(int needed) {
+                int length = Math.max(needed, 2 * first.length + 16);
+                first = Arrays.copyOf(first, length);
+                second = Arrays.copyOf(second, length);
+                distance = Arrays.copyOf(distance, length);
+            }
+
+            /** Records the pair (p, q) at {@code value} when it is nearer than the farthest member of either list. */
+            void consider(int p, int q, float value) {
                 if (p == q) {
                     return;
                 }
-                float value = distance(p, q);
                 evaluated++;
-                if (value < distances[p * capacity] || value < distances[q * capacity]) {
+                if (value < farthest[p] || value < farthest[q]) {
                     if (size == first.length) {
-                        first = Arrays.copyOf(first, 2 * size + 16);
-                        second = Arrays.copyOf(second, 2 * size + 16);
-                        distance = Arrays.copyOf(distance, 2 * size + 16);
+                        grow(size + 1);
                     }
                     first[size] = p;
                     second[size] = q;
@@ -510,15 +732,16 @@ public final class NeighbourDescent {
             distances[base + child] = distance;
             neighbours[base + child] = j;
             fresh[base + child] = true;
+            farthest[i] = distances[base];
             return size + 1;
         }
 
-        /** Replaces the farthest member of i's full list by j when j is nearer and not a member yet. */
-        private boolean tryInsert(int i, int j, float distance) {
+        /**
+         * Replaces the farthest member of i's full list (its heap's root) by j, nearer and not a
+         * member yet.
+         */
+        private void insert(int i, int j, float distance) {
             int base = i * capacity;
-            if (!after(distances[base], neighbours[base], distance, j) || contains(neighbours, base, capacity, j)) {
-                return false;
-            }
             int position = 0;
             while (true) {
                 int left = 2 * position + 1;
@@ -539,7 +762,7 @@ public final class NeighbourDescent {
             distances[base + position] = distance;
             neighbours[base + position] = j;
             fresh[base + position] = true;
-            return true;
+            farthest[i] = distances[base];
         }
 
         private static boolean contains(int[] members, int base, int size, int j) {
@@ -554,28 +777,45 @@ public final class NeighbourDescent {
         /**
          * The k nearest of every point's candidates by their exact distances in the full feature
          * space (double precision), ascending, ties to the smaller index; {@code point[i]} is the
-         * data's row of the search's point i.
+         * data's row of the search's point i. A pair in both points' lists (about half of all) is
+         * computed once, by the point of the smaller index, and read by the other: the distance is
+         * the same either way, bit for bit (the same differences, squared, summed in the same order).
          */
         NeighbourLists exactNearest(Dataset data, int k, int[] point, Parallel parallel) {
             int d = data.dimension();
             int[] indices = new int[n * k];
             double[] exact = new double[n * k];
+            double[] squared = new double[n * capacity];
             // the candidates are read in place (a copy of every candidate row would cost more than its distance)
             double[] doubles = data.precision() == Precision.DOUBLE ? data.features() : null;
             float[] floats = doubles == null ? data.floatFeatures() : null;
             parallel.forRange(n, CHUNK, (from, to) -> {
                 double[] row = new double[d];
+                for (int i = from; i < to; i++) {
+                    int base = i * capacity;
+                    data.copyRow(point[i], row, 0);
+                    for (int t = 0; t < capacity; t++) {
+                        int j = neighbours[base + t];
+                        if (j < i && contains(neighbours, j * capacity, capacity, i)) {
+                            continue;
+                        }
+                        int other = point[j];
+                        squared[base + t] = doubles != null
+                                ? DistanceKernels.squaredDistance(doubles, other * d, row, 0, d)
+                                : DistanceKernels.squaredDistance(floats, other * d, row, 0, d);
+                    }
+                }
+            });
+            parallel.forRange(n, CHUNK, (from, to) -> {
                 int[] order = new int[capacity];
                 double[] candidate = new double[capacity];
                 for (int i = from; i < to; i++) {
                     int self = point[i];
-                    data.copyRow(self, row, 0);
                     int base = i * capacity;
                     for (int t = 0; t < capacity; t++) {
-                        order[t] = point[neighbours[base + t]];
-                        candidate[t] = doubles != null
-                                ? DistanceKernels.squaredDistance(doubles, order[t] * d, row, 0, d)
-                                : DistanceKernels.squaredDistance(floats, order[t] * d, row, 0, d);
+                        int j = neighbours[base + t];
+                        order[t] = point[j];
+                        candidate[t] = j < i ? mutual(squared, j, i, base + t) : squared[base + t];
                     }
                     sortByDistanceThenIndex(order, candidate, capacity);
                     for (int t = 0; t < k; t++) {
@@ -585,6 +825,17 @@ public final class NeighbourDescent {
                 }
             });
             return new NeighbourLists(n, k, indices, exact);
+        }
+
+        /** The distance of i to j < i: from j's list when i is in it, else as computed at {@code own}. */
+        private double mutual(double[] squared, int j, int i, int own) {
+            int base = j * capacity;
+            for (int t = 0; t < capacity; t++) {
+                if (neighbours[base + t] == i) {
+                    return squared[base + t];
+                }
+            }
+            return squared[own];
         }
 
         private static void sortByDistanceThenIndex(int[] order, double[] keys, int size) {

@@ -42,6 +42,17 @@ public record PrincipalScreening(int dimensions, float[] components, float[] lan
         // every stride-th landmark: rows of A strided by stride rows
         backend.gemm(true, false, d, d, rows, 1.0f / rows, centred, 0, stride * d, centred, 0, stride * d, 0.0f,
                 covariance, 0, d);
+        float[] components = leadingComponents(covariance, d, m, backend);
+        float[] coordinates = new float[p * m];
+        backend.gemm(false, false, p, m, d, 1.0f, centred, 0, d, components, 0, m, 0.0f, coordinates, 0, m);
+        return new PrincipalScreening(m, components, coordinates);
+    }
+
+    /**
+     * The m leading eigenvectors of a d x d single-precision covariance (its two triangles
+     * averaged), as a d x m single-precision matrix, row-major.
+     */
+    static float[] leadingComponents(float[] covariance, int d, int m, LinearAlgebraBackend backend) {
         double[] symmetric = new double[d * d];
         for (int a = 0; a < d; a++) {
             for (int b = 0; b < d; b++) {
@@ -54,9 +65,7 @@ public record PrincipalScreening(int dimensions, float[] components, float[] lan
         for (int v = 0; v < d * m; v++) {
             components[v] = (float) vectors[v];
         }
-        float[] coordinates = new float[p * m];
-        backend.gemm(false, false, p, m, d, 1.0f, centred, 0, d, components, 0, m, 0.0f, coordinates, 0, m);
-        return new PrincipalScreening(m, components, coordinates);
+        return components;
     }
 
     /** The coordinates on the components of {@code count} centred rows (count x d) into {@code out} (count x m). */

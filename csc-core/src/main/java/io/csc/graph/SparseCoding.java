@@ -8,6 +8,7 @@ import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.linalg.ParallelBackend;
+import io.csc.linalg.ResidentOperand;
 import io.csc.linalg.SparseMatrix;
 import io.csc.util.Parallel;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.List;
  * Σ_{j' ∈ rNB(i)} K(x_i, u_j')} for the r nearest landmarks j of point i, zero otherwise, with the
  * Gaussian kernel {@code K = exp(-||x - u||² / (2σ²))}.
  *
- * <p>Time O(n p d) (one matrix product per chunk of rows), memory O(n r + threads · chunk · p):
+ * <p>Time O(n p d) (matrix products per chunk of rows), memory O(n r + threads · (chunk · d + max(2^18, 16 p))):
  * nothing is n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
@@ -40,8 +41,11 @@ import java.util.List;
  * <p>The cost is one matrix product, n p d multiply-adds, plus n p distances scanned for the
  * nearest ({@link CandidateSelection}; square-rooted for the mean-distance rule on the sampled
  * rows) and the exact distances of about r candidates per point. Each worker multiplies a chunk
- * of rows with the landmarks on its own thread and searches the products at once, while they are
- * in cache, in scratch arrays it reuses ({@link Workspace}). The points are read row by row
+ * of rows with the landmarks on its own thread (in blocks of rows whose products hold at most
+ * {@value #PRODUCT_VALUES} values) and searches the products at once, while they are in cache, in
+ * scratch arrays it reuses ({@link Workspace}). The landmarks are held by the backend for a whole
+ * block ({@link LinearAlgebraBackend#resident}): natively they are copied once per block, not once
+ * per product. The points are read row by row
  * ({@link FeatureRows}: a data set, or one scaled as it is read, which is how a fitted model codes
  * new points without a scaled copy of all of them), and the exact distances are taken from the rows
  * as read. Points held in single precision are centred and re-ranked from their floats: the codes
@@ -74,6 +78,13 @@ public final class SparseCoding {
 
     /** Rows per parallel task of the block step: one product and its selection. */
     private static final int CHUNK_ROWS = 256;
+
+    /**
+     * The most values of one product of a chunk's rows with the landmarks (1 MB): a chunk with
+     * more is multiplied in blocks of rows, so that each block's products are still in cache when
+     * they are searched.
+     */
+    private static final int PRODUCT_VALUES = 1 << 18;
 
     /**
      * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
@@ -182,7 +193,7 @@ public final class SparseCoding {
         private int[] candidateIndices = new int[0];
         private double[] candidateDistances = new double[0];
 
-        void ensure(int count, int d, int m, int p, int candidates) {
+        void ensure(int count, int d, int m, int productValues, int p, int candidates) {
             if (rows.length < count * d) {
                 rows = new float[count * d];
                 exact = new double[count * d];
@@ -193,8 +204,8 @@ public final class SparseCoding {
             if (norms.length < count) {
                 norms = new double[count];
             }
-            if (products.length < count * p) {
-                products = new float[count * p];
+            if (products.length < productValues) {
+                products = new float[productValues];
             }
             if (screening.length < p) {
                 screening = new float[p];
@@ -246,24 +257,32 @@ public final class SparseCoding {
                 (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24, table.landmarks().data(), projection == null);
         int[] indices = new int[count * r];
         double[] nearestDistances = new double[count * r];
-        List<double[]> partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
-            Scratch scratch = workspace.get();
-            scratch.ensure(end - start, d, m, p, search.candidates());
-            centre(data, from + start, end - start, table.mean(), scratch.exact, scratch.rows, scratch.norms);
-            float[] screenedRows = scratch.rows;
-            if (projection != null) {
-                projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
-                screenedRows = scratch.projected;
-            }
-            chunkBackend.gemm(false, true, end - start, p, m, 1.0f, screenedRows, 0, m, screenedLandmarks, 0, m, 0.0f,
-                    scratch.products, 0, p);
-            double[] sums = new double[3];
-            for (int row = start; row < end; row++) {
-                boolean summed = sumStride > 0 && (firstIndex + from + row) % sumStride == 0;
-                search.nearest(row - start, summed, scratch, sums, indices, nearestDistances, row * r);
-            }
-            return sums;
-        });
+        int productRows = productRows(p);
+        List<double[]> partials;
+        try (ResidentOperand resident = chunkBackend.resident(screenedLandmarks)) {
+            partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
+                Scratch scratch = workspace.get();
+                scratch.ensure(end - start, d, m, Math.min(productRows, end - start) * p, p, search.candidates());
+                centre(data, from + start, end - start, table.mean(), scratch.exact, scratch.rows, scratch.norms);
+                float[] screenedRows = scratch.rows;
+                if (projection != null) {
+                    projection.project(scratch.rows, end - start, d, scratch.projected, chunkBackend);
+                    screenedRows = scratch.projected;
+                }
+                double[] sums = new double[3];
+                for (int first = start; first < end; first += productRows) {
+                    int rows = Math.min(productRows, end - first);
+                    chunkBackend.gemm(false, true, rows, p, m, 1.0f, screenedRows, (first - start) * m, m, resident, 0, m,
+                            0.0f, scratch.products, 0, p);
+                    for (int row = first; row < first + rows; row++) {
+                        boolean summed = sumStride > 0 && (firstIndex + from + row) % sumStride == 0;
+                        search.nearest(row - start, (row - first) * p, summed, scratch, sums, indices, nearestDistances,
+                                row * r);
+                    }
+                }
+                return sums;
+            });
+        }
         double distanceSum = 0;
         double squaredSum = 0;
         long summedRows = 0;
@@ -292,16 +311,16 @@ public final class SparseCoding {
                              double relativeBound, double[] landmarks, boolean exactScreening) {
 
         /**
-         * Row {@code row} of the chunk in {@code scratch} (its products, norm and exact values): its r
+         * Row {@code row} of the chunk in {@code scratch} (its products from {@code productBase}, norm and exact values): its r
          * nearest landmarks into {@code indices} and {@code distances} from {@code out}; when
          * {@code summed}, its distances to all landmarks added to {@code sums} (distances, squared
          * distances, rows) in landmark order, as one running sum over the chunk's rows.
          */
-        void nearest(int row, boolean summed, Scratch scratch, double[] sums, int[] indices, double[] distances,
-                     int out) {
+        void nearest(int row, int productBase, boolean summed, Scratch scratch, double[] sums, int[] indices,
+                     double[] distances, int out) {
             float[] screening = scratch.screening;
             double rowNorm = scratch.norms[row];
-            CandidateSelection.screen(scratch.products, row * p, (float) rowNorm, singleNorms, screening);
+            CandidateSelection.screen(scratch.products, productBase, (float) rowNorm, singleNorms, screening);
             if (summed) {
                 double distanceSum = sums[0];
                 double squaredSum = sums[1];
@@ -331,6 +350,11 @@ public final class SparseCoding {
                         candidateDistances[t]);
             }
         }
+    }
+
+    /** Rows per product for p landmarks: the chunk's, or fewer (at least 16) so that the product holds at most {@link #PRODUCT_VALUES} values. */
+    static int productRows(int p) {
+        return Math.max(16, Math.min(CHUNK_ROWS, PRODUCT_VALUES / Math.max(p, 1)));
     }
 
     /**

@@ -37,6 +37,24 @@ public interface LinearAlgebraBackend {
               float beta, float[] c, int cOffset, int ldc);
 
     /**
+     * {@code values} as an operand for many single-precision products: a native backend copies it
+     * into native memory once, so that products with it copy only their other operands.
+     */
+    default ResidentOperand resident(float[] values) {
+        return ResidentOperand.of(values);
+    }
+
+    /**
+     * The single-precision {@link #gemm} with a resident right operand {@code b}: same layout and
+     * contract, {@code bOffset} and {@code ldb} indexing {@code b.values()}.
+     */
+    default void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                      float[] a, int aOffset, int lda, ResidentOperand b, int bOffset, int ldb,
+                      float beta, float[] c, int cOffset, int ldc) {
+        gemm(transposeA, transposeB, m, n, k, alpha, a, aOffset, lda, b.values(), bOffset, ldb, beta, c, cOffset, ldc);
+    }
+
+    /**
      * Eigenpairs {@code first..last} (0-based, inclusive, in ascending order of eigenvalue) of the
      * symmetric {@code n x n} matrix {@code a}, which is overwritten.
      */

@@ -135,19 +135,60 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
         Buffers scratch = buffers.get();
         long aSize = span(transposeA ? k : m, lda, transposeA ? m : k);
         long bSize = span(transposeB ? n : k, ldb, transposeB ? k : n);
-        long cSize = span(m, ldc, n);
+        FloatPointer left;
+        FloatPointer right;
+        if (a == b) {
+            // one operand read twice (a Gram matrix of rows): copied once, seen through two positions
+            int first = Math.min(aOffset, bOffset);
+            long size = Math.max(aOffset + aSize, bOffset + bSize) - first;
+            scratch.singleA = Buffers.ensure(scratch.singleA, size);
+            scratch.singleA.position(0).put(a, first, (int) size);
+            left = scratch.singleA.position(aOffset - first);
+            right = new FloatPointer(scratch.singleA).position(bOffset - first);
+        } else {
+            scratch.singleA = Buffers.ensure(scratch.singleA, aSize);
+            scratch.singleB = Buffers.ensure(scratch.singleB, bSize);
+            left = scratch.singleA.position(0).put(a, aOffset, (int) aSize);
+            right = scratch.singleB.position(0).put(b, bOffset, (int) bSize);
+        }
+        multiply(scratch, transposeA, transposeB, m, n, k, alpha, left, lda, right, ldb, beta, c, cOffset, ldc);
+    }
+
+    @Override
+    public ResidentOperand resident(float[] values) {
+        return new NativeOperand(values);
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                     float[] a, int aOffset, int lda, ResidentOperand b, int bOffset, int ldb,
+                     float beta, float[] c, int cOffset, int ldc) {
+        if (!(b instanceof NativeOperand resident) || m == 0 || n == 0 || k == 0) {
+            gemm(transposeA, transposeB, m, n, k, alpha, a, aOffset, lda, b.values(), bOffset, ldb, beta, c, cOffset, ldc);
+            return;
+        }
+        Buffers scratch = buffers.get();
+        long aSize = span(transposeA ? k : m, lda, transposeA ? m : k);
         scratch.singleA = Buffers.ensure(scratch.singleA, aSize);
-        scratch.singleB = Buffers.ensure(scratch.singleB, bSize);
+        FloatPointer left = scratch.singleA.position(0).put(a, aOffset, (int) aSize);
+        multiply(scratch, transposeA, transposeB, m, n, k, alpha, left, lda, resident.at(bOffset), ldb, beta, c, cOffset,
+                ldc);
+    }
+
+    /** The single-precision product of two native operands into C, which is copied in (when beta is not 0) and out. */
+    private static void multiply(Buffers scratch, boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                                 FloatPointer left, int lda, FloatPointer right, int ldb, float beta, float[] c,
+                                 int cOffset, int ldc) {
+        long cSize = span(m, ldc, n);
         scratch.singleC = Buffers.ensure(scratch.singleC, cSize);
-        scratch.singleA.position(0).put(a, aOffset, (int) aSize);
-        scratch.singleB.position(0).put(b, bOffset, (int) bSize);
         if (beta != 0.0f) {
             scratch.singleC.position(0).put(c, cOffset, (int) cSize);
         }
         openblas.cblas_sgemm(openblas.CblasRowMajor,
                 transposeA ? openblas.CblasTrans : openblas.CblasNoTrans,
                 transposeB ? openblas.CblasTrans : openblas.CblasNoTrans,
-                m, n, k, alpha, scratch.singleA, lda, scratch.singleB, ldb, beta, scratch.singleC, ldc);
+                m, n, k, alpha, left, lda, right, ldb, beta, scratch.singleC, ldc);
+        scratch.singleA.position(0);
         if (ldc == n) {
             scratch.singleC.position(0).get(c, cOffset, (int) cSize);
         } else {
@@ -155,6 +196,33 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
                 scratch.singleC.position((long) i * ldc).get(c, cOffset + i * ldc, n);
             }
             scratch.singleC.position(0);
+        }
+    }
+
+    /** A resident operand: a native copy of its values, freed when closed (or when collected). */
+    private static final class NativeOperand implements ResidentOperand {
+        private final float[] values;
+        private final FloatPointer copy;
+
+        NativeOperand(float[] values) {
+            this.values = values;
+            this.copy = new FloatPointer(Math.max(values.length, 1));
+            copy.put(values, 0, values.length);
+        }
+
+        @Override
+        public float[] values() {
+            return values;
+        }
+
+        /** A view of the copy from {@code offset} on (the copy itself is shared by threads and never moved). */
+        FloatPointer at(int offset) {
+            return new FloatPointer(copy).position(offset);
+        }
+
+        @Override
+        public void close() {
+            copy.close();
         }
     }
 

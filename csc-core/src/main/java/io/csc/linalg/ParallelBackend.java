@@ -72,6 +72,20 @@ public final class ParallelBackend implements LinearAlgebraBackend {
                         b, bOffset + bShift, ldb, beta, c, cOffset + cShift, ldc));
     }
 
+    @Override
+    public ResidentOperand resident(float[] values) {
+        return backend.resident(values);
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, float alpha,
+                     float[] a, int aOffset, int lda, ResidentOperand b, int bOffset, int ldb,
+                     float beta, float[] c, int cOffset, int ldc) {
+        inBlocks(transposeA, transposeB, m, n, k, lda, ldb, ldc, (rows, columns, aShift, bShift, cShift) ->
+                backend.gemm(transposeA, transposeB, rows, columns, k, alpha, a, aOffset + aShift, lda,
+                        b, bOffset + bShift, ldb, beta, c, cOffset + cShift, ldc));
+    }
+
     /** One block of a product: {@code rows x columns} of C, each operand moved by its shift. */
     @FunctionalInterface
     private interface Block {

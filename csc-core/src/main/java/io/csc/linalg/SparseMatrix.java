@@ -133,7 +133,26 @@ public final class SparseMatrix {
         return new SparseMatrix(n, n, rowPointers, columnIndices, diagonal.clone());
     }
 
+    /** Rows longer than this are sorted by a sort of packed keys rather than by insertion (quadratic). */
+    private static final int INSERTION_SORT_LIMIT = 48;
+
+    /** Sorts {@code [from, to)} by column, stably: entries of equal column keep their order. */
     private static void sortRowByColumn(int[] columns, double[] values, int from, int to) {
+        if (to - from > INSERTION_SORT_LIMIT) {
+            // column in the high half, the position in the row in the low half: stable
+            long[] keys = new long[to - from];
+            for (int p = from; p < to; p++) {
+                keys[p - from] = ((long) columns[p] << 32) | (p - from);
+            }
+            Arrays.sort(keys);
+            double[] original = Arrays.copyOfRange(values, from, to);
+            for (int p = from; p < to; p++) {
+                long key = keys[p - from];
+                columns[p] = (int) (key >>> 32);
+                values[p] = original[(int) key];
+            }
+            return;
+        }
         for (int i = from + 1; i < to; i++) {
             int column = columns[i];
             double value = values[i];

@@ -9,6 +9,7 @@ import static io.csc.linalg.TestMatrices.embed;
 import static io.csc.linalg.TestMatrices.maxResidual;
 import static io.csc.linalg.TestMatrices.multiply;
 import static io.csc.linalg.TestMatrices.orthonormalityError;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,6 +112,36 @@ class LinearAlgebraBackendContractTest {
                 }
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void singlePrecisionGemmWithAResidentOperandOrOneArrayTwiceEqualsThePlainProduct(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(3);
+        int m = 300;
+        int n = 200;
+        int k = 40;
+        float[] a = narrow(TestMatrices.random(m + 2, k, random).data());
+        float[] b = narrow(TestMatrices.random(n + 1, k, random).data());
+        float[] expected = new float[m * n];
+        backend.gemm(false, true, m, n, k, 1.0f, a, 2 * k, k, b, k, k, 0.0f, expected, 0, n);
+        try (io.csc.util.Parallel threads = io.csc.util.Parallel.withThreads(2)) {
+            for (LinearAlgebraBackend each : new LinearAlgebraBackend[] {backend, ParallelBackend.over(backend, threads)}) {
+                float[] c = new float[m * n];
+                try (ResidentOperand resident = each.resident(b)) {
+                    each.gemm(false, true, m, n, k, 1.0f, a, 2 * k, k, resident, k, k, 0.0f, c, 0, n);
+                }
+                assertArrayEquals(expected, c, each + ", resident operand");
+            }
+        }
+        // the rows of one array against rows of the same array (a Gram block), copied once natively
+        float[] gram = new float[m * m];
+        float[] copy = a.clone();
+        backend.gemm(false, true, m, m, k, 1.0f, a, 2 * k, k, copy, 0, k, 0.0f, gram, 0, m);
+        float[] same = new float[m * m];
+        backend.gemm(false, true, m, m, k, 1.0f, a, 2 * k, k, a, 0, k, 0.0f, same, 0, m);
+        assertArrayEquals(gram, same);
     }
 
     private static float[] narrow(double[] values) {

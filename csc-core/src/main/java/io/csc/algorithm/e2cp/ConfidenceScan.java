@@ -5,59 +5,87 @@ import io.csc.linalg.SparseMatrixBuilder;
 import java.util.Arrays;
 
 /**
- * One pass over rows {@code [from, to)} of F*, all n columns, for {@link ScalableAdjustedAffinity}:
- * the exact entries on the pattern (graph edges, must-links, strongest partners), the exact largest
- * off-diagonal |F*_ij| and the sum of the single-precision |F*_ij|.
+ * One pass over the rows at positions {@code [from, to)} of the order of {@link DirectionBlocks},
+ * all n columns of F*, for {@link ScalableAdjustedAffinity}: the exact entries on the pattern (graph
+ * edges, must-links, strongest partners), the exact largest off-diagonal |F*_ij| and the sum of the
+ * |F*_ij|.
  *
- * <p><b>How.</b> F* is computed in tiles of {@value #BLOCK_ROWS} rows by {@value #CHUNK_COLUMNS}
- * columns in single precision ({@link SinglePrecisionFactors}); each tile is screened while it is in
- * cache, by loops over whole tile rows that the JIT vectorizes: the absolute values are summed per
- * column, and the largest excess of a tile value over its row's thresholds is kept per column. Only
- * the columns with a positive excess (a value that might be a partner, or might beat the largest
- * |F*| found so far, given the error bound of the tile values) are looked at one by one, and only
- * what survives is recomputed in double precision. F* is never stored beyond one tile: the pass
- * reads the two n x q factors and writes the pattern.
+ * <p><b>How.</b> For every row the bounds of {@link DirectionBlocks} settle most blocks of
+ * {@value DirectionBlocks#WIDTH} columns without computing them: a block is computed only when it
+ * could hold a partner (its upper bound reaches the row's partner threshold), an |F*_ij| above the
+ * largest found so far, or entries of both signs (whose |F*_ij| must be summed one by one). The
+ * blocks of largest upper bound are computed first ({@value #FIRST_BLOCKS} per row), so that the
+ * partner thresholds are high before the others are judged. The sum over a settled block is
+ * {@code |h_i · Σ_j g_j|}, exact. A computed block is a tile of single-precision values
+ * ({@link SinglePrecisionFactors}, the block's columns copied once per block of
+ * {@value #BLOCK_ROWS} rows and shared by the rows that need them); its columns that might be a
+ * partner or beat the largest |F*| found so far, given the error bound of the tile values, are
+ * recomputed in double precision. F* is never stored beyond one tile.
+ *
+ * <p>What is computed depends on the order in which rows and blocks are visited, but not what is
+ * found: the partners are decided on exact values, the largest |F*_ij| is the exact largest, and a
+ * block's share of the sum is single-precision or exact by its bounds alone.
  *
  * <p>Not thread-safe: one instance per task; the result depends only on the rows.
  */
 final class ConfidenceScan {
 
-    /** Rows of a tile: the columns of a chunk are copied once per block of this many rows. */
+    /** Rows visited together: a computed block's columns are copied once for all of them. */
     static final int BLOCK_ROWS = 16;
 
-    /** Columns of a tile: a tile of single-precision values is 64 KB, its chunk of G 4 KB per term. */
-    static final int CHUNK_COLUMNS = 1024;
+    /** Blocks of largest upper bound computed first in every row, before the others are judged. */
+    static final int FIRST_BLOCKS = 8;
 
     /** What a pass found. */
     record Part(SparseMatrixBuilder entries, double largest, double absoluteSum) {
     }
 
     private final SinglePrecisionFactors factors;
+    private final DirectionBlocks blocks;
     private final PropagatedConstraints propagated;
     private final SparseMatrix graph;
     private final SparseMatrix mustLinks;
     private final int partners;
     private final float[][] chunk;
-    private final float[][] tile;
-    private final float[] excess = new float[CHUNK_COLUMNS];
-    private final float[] absolute = new float[CHUNK_COLUMNS];
+    private final float[] values = new float[DirectionBlocks.WIDTH];
     private final PartnerCandidates[] candidates = new PartnerCandidates[BLOCK_ROWS];
-    private final float[] partnerThresholds = new float[BLOCK_ROWS];
-    private final float[] largestThresholds = new float[BLOCK_ROWS];
+    private final double[][] upperBounds;
+    private final double[][] lowerBounds;
+    private final double[][] blockSums;
+    private final boolean[][] wanted;
+    /** Whether any row of the current block of rows wants the block. */
+    private final boolean[] anyWanted;
+    private final boolean[][] computed;
+    /** Per row, the sums of the |tile values| of its mixed blocks, column by column (vectorized). */
+    private final float[][] absolute;
+    private final double[] slack = new double[BLOCK_ROWS];
+    private final int[] firstBlocks = new int[FIRST_BLOCKS];
+    private final double[] firstBounds = new double[FIRST_BLOCKS];
     private final int[] partnerIndex;
     private final double[] partnerValue;
+    private final double initialLargest;
     private double largest;
     private double absoluteSum;
 
-    ConfidenceScan(SinglePrecisionFactors factors, PropagatedConstraints propagated, SparseMatrix graph,
-                   SparseMatrix mustLinks, int partners) {
+    /** A scan that knows an off-diagonal |F*_ij| of {@code initialLargest} from the start. */
+    ConfidenceScan(SinglePrecisionFactors factors, DirectionBlocks blocks, PropagatedConstraints propagated,
+                   SparseMatrix graph, SparseMatrix mustLinks, int partners, double initialLargest) {
         this.factors = factors;
+        this.blocks = blocks;
         this.propagated = propagated;
         this.graph = graph;
         this.mustLinks = mustLinks;
         this.partners = partners;
-        chunk = new float[factors.paddedRank()][CHUNK_COLUMNS];
-        tile = new float[BLOCK_ROWS][CHUNK_COLUMNS];
+        this.initialLargest = initialLargest;
+        chunk = new float[factors.paddedRank()][DirectionBlocks.WIDTH];
+        int count = blocks.count();
+        upperBounds = new double[BLOCK_ROWS][count];
+        lowerBounds = new double[BLOCK_ROWS][count];
+        blockSums = new double[BLOCK_ROWS][count];
+        wanted = new boolean[BLOCK_ROWS][count];
+        anyWanted = new boolean[count];
+        computed = new boolean[BLOCK_ROWS][count];
+        absolute = new float[BLOCK_ROWS][DirectionBlocks.WIDTH];
         for (int r = 0; r < BLOCK_ROWS; r++) {
             candidates[r] = new PartnerCandidates(partners);
         }
@@ -65,78 +93,193 @@ final class ConfidenceScan {
         partnerValue = new double[partners];
     }
 
-    /** Scans rows {@code [from, to)}. */
+    /** Scans the rows at positions {@code [from, to)} of the order. */
     Part scan(int from, int to) {
         SparseMatrixBuilder entries = new SparseMatrixBuilder(2L * (to - from) * (partners + 8));
-        largest = 0;
+        largest = initialLargest;
         absoluteSum = 0;
+        double[] h = propagated.weighted().data();
+        int q = propagated.rank();
         for (int start = from; start < to; start += BLOCK_ROWS) {
             int rows = Math.min(BLOCK_ROWS, to - start);
             for (int r = 0; r < rows; r++) {
-                candidates[r].reset(factors.bound(start + r));
+                int i = blocks.column(start + r);
+                candidates[r].reset(factors.bound(i));
+                blocks.bounds(h, i * q, upperBounds[r], lowerBounds[r], blockSums[r]);
+                slack[r] = blocks.slack(h, i * q);
+                Arrays.fill(computed[r], false);
+                Arrays.fill(absolute[r], 0f);
+                markFirst(r);
             }
-            for (int column = 0; column < factors.size(); column += CHUNK_COLUMNS) {
-                scanTile(start, rows, column, Math.min(CHUNK_COLUMNS, factors.size() - column));
-            }
+            computeWanted(start, rows);
             for (int r = 0; r < rows; r++) {
-                emit(entries, start + r, candidates[r]);
+                markNeeded(r, blocks.column(start + r));
+            }
+            computeWanted(start, rows);
+            for (int r = 0; r < rows; r++) {
+                absoluteSum += settledSum(r, start + r) + mixedSum(r);
+                int i = blocks.column(start + r);
+                emit(entries, i, candidates[r]);
             }
         }
         return new Part(entries, largest, absoluteSum);
     }
 
-    private void scanTile(int start, int rows, int column, int count) {
-        factors.copyColumns(column, count, chunk);
-        for (int r = 0; r < rows; r++) {
-            factors.row(start + r, chunk, count, tile[r]);
+    /** Wants the {@value #FIRST_BLOCKS} blocks of row r with the largest upper bounds (ties to the lower block). */
+    private void markFirst(int r) {
+        int count = blocks.count();
+        double[] upper = upperBounds[r];
+        boolean[] want = wanted[r];
+        Arrays.fill(want, false);
+        if (partners == 0) {
+            return;
         }
-        Arrays.fill(excess, 0, count, Float.NEGATIVE_INFINITY);
-        double scale = factors.scale();
-        for (int r = 0; r < rows; r++) {
-            int i = start + r;
-            int diagonal = i - column;
-            if (diagonal >= 0 && diagonal < count) {
-                tile[r][diagonal] = 0f;
+        int filled = 0;
+        for (int b = 0; b < count; b++) {
+            double bound = upper[b];
+            if (filled == FIRST_BLOCKS && !(bound > firstBounds[FIRST_BLOCKS - 1])) {
+                continue;
             }
-            partnerThresholds[r] = floatBelow(candidates[r].threshold());
-            largestThresholds[r] = floatBelow(largest / scale - factors.bound(i));
-            screen(tile[r], count, partnerThresholds[r], largestThresholds[r], absolute, excess);
-        }
-        for (int c = 0; c < count; c++) {
-            if (excess[c] > 0f) {
-                for (int r = 0; r < rows; r++) {
-                    float f = tile[r][c];
-                    if (f > partnerThresholds[r] && column + c != start + r) {
-                        candidates[r].offer(column + c, f);
-                    }
-                    if (Math.abs(f) > largestThresholds[r]) {
-                        examineLargest(start + r, column + c, f, scale);
-                    }
-                }
+            int position = Math.min(filled, FIRST_BLOCKS - 1);
+            while (position > 0 && firstBounds[position - 1] < bound) {
+                firstBounds[position] = firstBounds[position - 1];
+                firstBlocks[position] = firstBlocks[position - 1];
+                position--;
             }
+            firstBounds[position] = bound;
+            firstBlocks[position] = b;
+            filled = Math.min(filled + 1, FIRST_BLOCKS);
         }
-        double sum = 0;
-        for (int c = 0; c < count; c++) {
-            sum += absolute[c];
-            absolute[c] = 0f;
+        for (int t = 0; t < filled; t++) {
+            want[firstBlocks[t]] = true;
+            anyWanted[firstBlocks[t]] = true;
         }
-        absoluteSum += sum;
     }
 
     /**
-     * Adds |f| to the column sums and raises each column's excess to {@code f - partnerThreshold}
-     * or {@code |f| - largestThreshold}: two vectorized passes over a tile row (one store each, see
-     * {@link SinglePrecisionFactors}).
+     * Wants every block of row r (row i of F*) not computed yet that could hold a partner, an
+     * |F*_ij| above the largest found so far, or entries of both signs.
      */
-    private static void screen(float[] values, int count, float partnerThreshold, float largestThreshold,
-                               float[] absolute, float[] excess) {
-        for (int c = 0; c < count; c++) {
-            absolute[c] += Math.abs(values[c]);
+    private void markNeeded(int r, int i) {
+        int count = blocks.count();
+        double scale = factors.scale();
+        double error = factors.bound(i) * scale + slack[r];
+        // a tile value is at most F_ij / scale + bound: below the threshold when F_ij + bound · scale is
+        double partnerFloor = candidates[r].threshold() * scale - error;
+        double largestFloor = largest - factors.bound(i) * scale - error;
+        double[] upper = upperBounds[r];
+        double[] lower = lowerBounds[r];
+        boolean[] want = wanted[r];
+        boolean[] done = computed[r];
+        double margin = slack[r];
+        for (int b = 0; b < count; b++) {
+            double high = upper[b];
+            double low = lower[b];
+            want[b] = !done[b] && (high >= partnerFloor || Math.max(high, -low) > largestFloor
+                    || (low < margin && high > -margin));
         }
-        for (int c = 0; c < count; c++) {
+        for (int b = 0; b < count; b++) {
+            anyWanted[b] |= want[b];
+        }
+    }
+
+    /**
+     * Whether a tile value of block b of row r (row i of F*) might be offered as a partner or beat
+     * the largest |F*| found so far (else only its sum is wanted).
+     */
+    private boolean examined(int r, int i, int b) {
+        double scale = factors.scale();
+        double error = factors.bound(i) * scale + slack[r];
+        double high = upperBounds[r][b];
+        return high >= candidates[r].threshold() * scale - error
+                || Math.max(high, -lowerBounds[r][b]) > largest - factors.bound(i) * scale - error;
+    }
+
+    /** Whether the block's entries may have both signs (its |F*_ij| are then summed from its tile). */
+    private boolean mixed(int r, int b) {
+        return lowerBounds[r][b] < slack[r] && upperBounds[r][b] > -slack[r];
+    }
+
+    /** Computes and screens every wanted block of the rows at positions {@code [start, start + rows)}. */
+    private void computeWanted(int start, int rows) {
+        int count = blocks.count();
+        int n = blocks.size();
+        for (int b = 0; b < count; b++) {
+            if (!anyWanted[b]) {
+                continue;
+            }
+            anyWanted[b] = false;
+            int from = b * DirectionBlocks.WIDTH;
+            int width = Math.min(DirectionBlocks.WIDTH, n - from);
+            factors.copyColumns(from, width, chunk);
+            for (int r = 0; r < rows; r++) {
+                if (wanted[r][b]) {
+                    wanted[r][b] = false;
+                    computed[r][b] = true;
+                    screen(r, start + r, from, width, mixed(r, b), b);
+                }
+            }
+        }
+    }
+
+    /**
+     * The tile values of the row at {@code position} over the block's {@code width} columns from
+     * position {@code from}: summed when the block is mixed, offered as partners and examined for
+     * the largest |F*| where they might matter.
+     */
+    private void screen(int r, int position, int from, int width, boolean mixed, int b) {
+        int i = blocks.column(position);
+        factors.row(i, chunk, width, values);
+        int diagonal = position - from;
+        if (diagonal >= 0 && diagonal < width) {
+            values[diagonal] = 0f;
+        }
+        if (mixed) {
+            float[] sums = absolute[r];
+            for (int c = 0; c < width; c++) {
+                sums[c] += Math.abs(values[c]);
+            }
+        }
+        if (!examined(r, i, b)) {
+            return;
+        }
+        double scale = factors.scale();
+        float partnerThreshold = floatBelow(candidates[r].threshold());
+        float largestThreshold = floatBelow(largest / scale - factors.bound(i));
+        for (int c = 0; c < width; c++) {
             float f = values[c];
-            excess[c] = Math.max(excess[c], Math.max(f - partnerThreshold, Math.abs(f) - largestThreshold));
+            if (f > partnerThreshold && c != diagonal) {
+                candidates[r].offer(blocks.column(from + c), f);
+            }
+            if (Math.abs(f) > largestThreshold) {
+                examineLargest(i, blocks.column(from + c), f, scale);
+            }
         }
+    }
+
+    /** The sum of |F*_ij| over the computed mixed blocks of row r (from single-precision tile values). */
+    private double mixedSum(int r) {
+        double sum = 0;
+        for (float value : absolute[r]) {
+            sum += value;
+        }
+        return sum * factors.scale();
+    }
+
+    /** The sum of |F*_ij| over the settled blocks of row r (at {@code position}), the diagonal excluded. */
+    private double settledSum(int r, int position) {
+        int count = blocks.count();
+        double sum = 0;
+        for (int b = 0; b < count; b++) {
+            if (!mixed(r, b)) {
+                sum += Math.abs(blockSums[r][b]);
+            }
+        }
+        if (!mixed(r, position / DirectionBlocks.WIDTH)) {
+            int i = blocks.column(position);
+            sum -= Math.abs(propagated.entry(i, i));
+        }
+        return sum;
     }
 
     /** Recomputes F*_ij exactly when its tile value might beat the largest |F*| found so far. */

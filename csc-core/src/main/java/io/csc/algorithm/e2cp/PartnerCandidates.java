@@ -9,9 +9,9 @@ import java.util.Arrays;
  * <p>A min-heap keeps the m largest screening values seen (built in one pass once m have come); with its least value T, no column with
  * {@code f_j < T - 2b} can be among the m largest exact values (m columns have exact values of at
  * least {@code T - b}, and such a column's is below), nor one with {@code f_j ≤ -b} positive. Every other column offered is kept as
- * a candidate, in column order. {@link #select} then recomputes the survivors in double precision and
+ * a candidate, in the order offered. {@link #select} then recomputes the survivors in double precision and
  * keeps the m largest positive ones, the lower column first among equal values: exactly the partners
- * a scan of the double-precision row would choose.
+ * a scan of the double-precision row would choose, whatever the order of the offers.
  */
 final class PartnerCandidates {
 
@@ -48,10 +48,7 @@ final class PartnerCandidates {
         return threshold;
     }
 
-    /**
-     * Offers column j with screening value f; columns must be offered in increasing order, never
-     * the row's own (the diagonal).
-     */
+    /** Offers column j with screening value f, in any order of the columns, never the row's own (the diagonal). */
     void offer(int j, float f) {
         if (!(f >= threshold)) {
             return;
@@ -87,7 +84,7 @@ final class PartnerCandidates {
             if (values[t] >= threshold) {
                 int j = columns[t];
                 double exact = propagated.entry(i, j);
-                if (exact > 0 && (found < capacity || exact > partnerValue[found - 1])) {
+                if (exact > 0 && (found < capacity || before(exact, j, partnerValue[found - 1], partnerIndex[found - 1]))) {
                     found = insert(partnerIndex, partnerValue, found, j, exact);
                 }
             }
@@ -135,11 +132,19 @@ final class PartnerCandidates {
         heap[position] = value;
     }
 
-    /** Inserts (j, f) into the partner list sorted by decreasing value, keeping at most its capacity. */
+    /** Whether (f, j) comes before (g, k) in the partner order: larger value, then lower column. */
+    private static boolean before(double f, int j, double g, int k) {
+        return f > g || (f == g && j < k);
+    }
+
+    /**
+     * Inserts (j, f) into the partner list sorted by decreasing value then increasing column,
+     * keeping at most its capacity.
+     */
     static int insert(int[] index, double[] value, int found, int j, double f) {
         int capacity = index.length;
         int position = Math.min(found, capacity - 1);
-        while (position > 0 && value[position - 1] < f) {
+        while (position > 0 && before(f, j, value[position - 1], index[position - 1])) {
             if (position < capacity) {
                 index[position] = index[position - 1];
                 value[position] = value[position - 1];

@@ -29,12 +29,16 @@ import java.util.List;
  * to 0.39 on Waveform-21, close to the unconstrained graph: the propagated partners carry the
  * propagation.
  *
- * <p><b>Cost.</b> All n² entries of F* are visited once, in tiles computed and screened in cache
- * in single precision ({@link ConfidenceScan}); only the entries on the pattern, the partner
- * candidates that survive the screening and the candidates for the largest |F*_ij| are computed in
- * double precision, so W̃ and the normalizer are those of the double-precision F* (up to the rounding
- * of its q-term sums). O(n² q) time, O(n q) for the single-precision factors, O(|E|) for the result,
- * no block of F* in memory. The dropped share is computed from the single-precision |F*_ij|: it is
+ * <p><b>Cost.</b> Every row of F* is bounded block by block ({@link DirectionBlocks}: the columns
+ * ordered by their direction in the q-dimensional space of the factors), and only the blocks that
+ * could hold a partner, an |F*_ij| above the largest found so far, or entries of both signs are
+ * computed, in tiles in cache in single precision ({@link ConfidenceScan}); only the entries on the
+ * pattern, the partner candidates that survive the screening and the candidates for the largest
+ * |F*_ij| are computed in double precision, so W̃ and the normalizer are those of the
+ * double-precision F* (up to the rounding of its q-term sums). O(n² q) time at worst, about a tenth
+ * of it on Fashion-MNIST with 1,000 labels; O(n q) for the single-precision factors, O(|E|) for the
+ * result, no block of F* in memory. The dropped share sums the single-precision |F*_ij| of the
+ * computed blocks whose entries have both signs and the exact |Σ_j F*_ij| of the others: it is
  * accurate to about 1e-6 of the total |F*| weight. Rows are scanned in parallel in fixed chunks; the
  * result does not depend on the thread count.
  */
@@ -66,9 +70,11 @@ final class ScalableAdjustedAffinity {
         if (propagated.rank() == 0) {
             return new Result(graph, 0.0, 0.0);
         }
-        SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated);
+        DirectionBlocks blocks = new DirectionBlocks(propagated);
+        SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated, blocks.order());
+        double initial = initialLargest(propagated);
         List<ConfidenceScan.Part> parts = context.parallel().map(n, ROW_GRAIN, (from, to) ->
-                new ConfidenceScan(factors, propagated, graph, mustLinks, partners).scan(from, to));
+                new ConfidenceScan(factors, blocks, propagated, graph, mustLinks, partners, initial).scan(from, to));
         SparseMatrixBuilder all = new SparseMatrixBuilder(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
         double largest = 0;
         double absoluteSum = 0;
@@ -93,10 +99,46 @@ final class ScalableAdjustedAffinity {
         }
         SparseMatrix confidences = new SparseMatrix(n, n, raw.rowPointers(), raw.columnIndices(), scaled);
         SparseMatrix adjusted = AffinityAdjustment.adjust(graph, confidences);
-        double positive = Math.max(0.0, (offDiagonalSum(propagated) + absoluteSum * factors.scale()) / 2);
+        double positive = Math.max(0.0, (offDiagonalSum(propagated) + absoluteSum) / 2);
         double dropped = Math.max(0.0, positive / largest - kept);
         double total = Arrays.stream(adjusted.values()).sum() + dropped;
         return new Result(adjusted, largest, total > 0 ? dropped / total : 0.0);
+    }
+
+    /** Rows (and columns) among which {@link #initialLargest} looks for a large |F*_ij|. */
+    private static final int INITIAL_CANDIDATES = 256;
+
+    /**
+     * An off-diagonal |F*_ij| that the scan starts from as its largest: the largest among the pairs
+     * of the {@value #INITIAL_CANDIDATES} rows of H and of G with the largest norms, exact. The scan
+     * then skips from the start every block whose |F*_ij| cannot exceed it.
+     */
+    static double initialLargest(PropagatedConstraints propagated) {
+        int[] rows = largestNorms(propagated.weighted().data(), propagated.size(), propagated.rank());
+        int[] columns = largestNorms(propagated.solved().data(), propagated.size(), propagated.rank());
+        double largest = 0;
+        for (int i : rows) {
+            for (int j : columns) {
+                if (i != j) {
+                    largest = Math.max(largest, Math.abs(propagated.entry(i, j)));
+                }
+            }
+        }
+        return largest;
+    }
+
+    /** The (at most) {@value #INITIAL_CANDIDATES} rows of the n x q {@code m} with the largest squared norms. */
+    private static int[] largestNorms(double[] m, int n, int q) {
+        double[] norms = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < q; t++) {
+                norms[i] += m[i * q + t] * m[i * q + t];
+            }
+        }
+        double[] sorted = norms.clone();
+        Arrays.sort(sorted);
+        double cut = sorted[Math.max(0, n - INITIAL_CANDIDATES)];
+        return java.util.stream.IntStream.range(0, n).filter(i -> norms[i] >= cut).limit(INITIAL_CANDIDATES).toArray();
     }
 
     /**

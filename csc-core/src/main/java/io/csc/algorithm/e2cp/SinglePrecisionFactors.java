@@ -33,7 +33,11 @@ final class SinglePrecisionFactors {
     private final double scale;
     private final double[] bounds;
 
-    SinglePrecisionFactors(PropagatedConstraints propagated) {
+    /**
+     * The factors with the columns of F* (the rows of G) in {@code order} (position to column): G
+     * transposed holds column {@code order[p]} at position p.
+     */
+    SinglePrecisionFactors(PropagatedConstraints propagated, int[] order) {
         size = propagated.size();
         int q = propagated.rank();
         padded = (q + TERMS - 1) / TERMS * TERMS;
@@ -54,7 +58,10 @@ final class SinglePrecisionFactors {
                 float value = (float) (h[i * q + t] / rowScale);
                 rows[i * padded + t] = value;
                 absoluteSum += Math.abs(value);
-                columns[t * size + i] = (float) (g[i * q + t] / columnScale);
+            }
+            int j = order[i];
+            for (int t = 0; t < q; t++) {
+                columns[t * size + i] = (float) (g[j * q + t] / columnScale);
             }
             bounds[i] = gamma * absoluteSum * (largestColumn + 0x1p-24) + underflow;
         }
@@ -75,12 +82,12 @@ final class SinglePrecisionFactors {
         return scale;
     }
 
-    /** A bound on {@code |f_ij - F*_ij / scale|} for the tile values f of row i, every column j. */
+    /** A bound on {@code |f_ij - F*_ij / scale|} for the tile values f of row i (of F*), every column j. */
     double bound(int i) {
         return bounds[i];
     }
 
-    /** Copies columns {@code [from, from + count)} of the transposed G, one array per term. */
+    /** Copies positions {@code [from, from + count)} of the transposed G (in the order), one array per term. */
     void copyColumns(int from, int count, float[][] chunk) {
         for (int t = 0; t < padded; t++) {
             System.arraycopy(columns, t * size + from, chunk[t], 0, count);
@@ -88,7 +95,7 @@ final class SinglePrecisionFactors {
     }
 
     /**
-     * Tile values of row i of F* (in units of {@link #scale()}) over the {@code count} columns held
+     * Tile values of row i of F* (in units of {@link #scale()}) over the {@code count} positions held
      * in {@code chunk}, into {@code out}.
      */
     void row(int i, float[][] chunk, int count, float[] out) {

@@ -112,7 +112,7 @@ class ScalableAdjustedAffinityTest {
 
     @Test
     void overSeveralTilesThePartnersAndTheNormalizerAreThoseOfTheDoublePrecisionRows() {
-        int n = 2 * ConfidenceScan.CHUNK_COLUMNS + 3 * ConfidenceScan.BLOCK_ROWS + 5;
+        int n = 20 * DirectionBlocks.WIDTH + 3 * ConfidenceScan.BLOCK_ROWS + 5;
         int q = 6;
         int partners = 9;
         // F* = H Gᵀ with H = G C for a symmetric C, as propagation gives, far from unit scale.
@@ -183,6 +183,54 @@ class ScalableAdjustedAffinityTest {
         assertEquals(0.0, one.weights().toDense().maxAbsoluteDifference(two.weights().toDense()), 0.0);
         assertEquals(one.normalizer(), two.normalizer(), 0.0);
         assertEquals(one.droppedWeightShare(), two.droppedWeightShare(), 0.0);
+    }
+
+    @Test
+    void amongEqualConfidencesTheLowerColumnsArePartnersWhateverTheOrderOfTheScan() {
+        // four distinct rows of G repeated: every row of F* is full of ties
+        int n = 5 * DirectionBlocks.WIDTH + 9;
+        int q = 3;
+        int partners = 7;
+        double[][] kinds = {{1.0, 0.2, 0.1}, {0.9, 0.3, 0.0}, {-0.2, 1.0, 0.4}, {0.1, -0.5, 1.0}};
+        DenseMatrix solved = DenseMatrix.zeros(n, q);
+        for (int j = 0; j < n; j++) {
+            System.arraycopy(kinds[(j * 7) % kinds.length], 0, solved.data(), j * q, q);
+        }
+        PropagatedConstraints factors = new PropagatedConstraints(solved, solved,
+                io.csc.algorithm.SolverStatus.direct("test"));
+        SparseMatrix empty = new io.csc.linalg.SparseMatrixBuilder(0).build(n, n, SparseMatrix.Duplicates.MAX);
+        ScalableAdjustedAffinity.Result result;
+        try (RunContext context = RunContext.of(1, 2)) {
+            result = ScalableAdjustedAffinity.build(empty, factors, empty, partners, context);
+        }
+        boolean[][] expected = new boolean[n][n];
+        for (int i = 0; i < n; i++) {
+            Integer[] columns = new Integer[n];
+            for (int j = 0; j < n; j++) {
+                columns[j] = j;
+            }
+            int row = i;
+            Arrays.sort(columns, (a, b) -> {
+                int byValue = Double.compare(factors.entry(row, b), factors.entry(row, a));
+                return byValue != 0 ? byValue : Integer.compare(a, b);
+            });
+            int kept = 0;
+            for (int t = 0; t < n && kept < partners; t++) {
+                int j = columns[t];
+                if (j != i) {
+                    kept++;
+                    if (factors.entry(i, j) > 0) {
+                        expected[i][j] = true;
+                        expected[j][i] = true;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                assertEquals(expected[i][j], result.weights().get(i, j) != 0.0, "pair (" + i + ", " + j + ")");
+            }
+        }
     }
 
     private static double weakestPartnerOf(DenseMatrix f, int j, int partners) {
