@@ -42,8 +42,9 @@ class NpyAndPrecisionCommandTest {
             assertEquals(fromCsv.feature(i, 3), fromNpy.feature(i, 3));
         }
 
-        JsonObject single = cluster(npy, "scacs", "--precision", "float");
-        JsonObject widened = cluster(npy, "scacs");
+        // select=none: scacs's own fit, which keeps single precision (a guard's reference may widen)
+        JsonObject single = cluster(npy, "scacs", "--precision", "float", "--param", "select=none");
+        JsonObject widened = cluster(npy, "scacs", "--param", "select=none");
         assertEquals("float", single.get("precision").getAsString());
         assertEquals("double", widened.get("precision").getAsString());
         double singleAccuracy = single.getAsJsonObject("metrics").get("acc").getAsDouble();

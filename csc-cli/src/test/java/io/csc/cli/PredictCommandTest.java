@@ -32,7 +32,7 @@ class PredictCommandTest {
         CsvWriter.write(wine.subset(IntStream.range(0, wine.size()).filter(i -> i % 5 == 0).toArray()), fresh);
         Path model = directory.resolve("models/sc-pc.csc");
         CliTest.Run fit = CliTest.run("cluster", "--data", training.toString(), "-a", "sc-pc", "--known-fraction", "0.2",
-                "--save-model", model.toString(), "-q", "--threads", "1");
+                "--param", "select=none", "--save-model", model.toString(), "-q", "--threads", "1");
         assertEquals(0, fit.exitCode(), fit.err());
         assertTrue(fit.out().contains("model saved to " + model), fit.out());
 
@@ -56,6 +56,20 @@ class PredictCommandTest {
         assertEquals("sc-pc", description.get("method").getAsString());
         assertEquals(142, description.get("n").getAsInt());
         assertEquals("robust", description.getAsJsonObject("parameters").get("variant").getAsString());
+    }
+
+    @Test
+    void aGuardedFitSavesTheModelOfTheCandidateItsSelectionChose() {
+        Path model = directory.resolve("guarded.csc");
+        CliTest.Run fit = CliTest.run("cluster", "--data", "wine", "-a", "sc-pc", "--known-fraction", "0.2", "--seed", "3",
+                "--save-model", model.toString(), "--json", "-q", "--threads", "1");
+        assertEquals(0, fit.exitCode(), fit.err());
+        JsonObject selection = JsonParser.parseString(fit.out()).getAsJsonObject().getAsJsonObject("diagnostics")
+                .getAsJsonObject("selection");
+        CliTest.Run provenance = CliTest.run("model", model.toString(), "--json");
+        assertEquals(0, provenance.exitCode(), provenance.err());
+        assertEquals(selection.get("method").getAsString(),
+                JsonParser.parseString(provenance.out()).getAsJsonObject().get("method").getAsString(), fit.out());
     }
 
     @Test
