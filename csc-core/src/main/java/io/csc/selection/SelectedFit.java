@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * Selection's last step, shared by the guard, {@code --param select=cv} and {@code -a auto}: rank
  * the candidates by cross-validation, fit the most stable of those within {@link #NEAR} of the best
- * held-out score on all of the supervision ({@link #mostStableFirst}), and pass over it to the next
+ * held-out score on all of the supervision ({@link #mostStableFirst}; the guard keeps its method
+ * when that is near the best and nearly as stable), and pass over it to the next
  * when that fit collapses (at most {@link #TRIES} fits; the guard tries all of its candidates). The
  * result carries the ranking under {@code diagnostics.selection}: {@code method},
  * {@code parameters}, {@code score} and {@code candidates}.
@@ -63,7 +64,26 @@ final class SelectedFit {
      * 104 to 2 and 10 to 12 of 13. Margins of 0.01 to 0.03 give the same counts within one.
      */
     static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order) {
+        mostStableFirst(ranking, order, null);
+    }
+
+    /**
+     * The stability by which the most stable near-best candidate must beat the method the user
+     * asked for, when that method is itself near the best, to be fitted in its place.
+     */
+    static final double STABLE_ENOUGH = 0.01;
+
+    /**
+     * As above, but the {@code preferred} candidate (the guarded method; null for none) goes first
+     * when it is within {@link #NEAR} of the best and its stability within {@link #STABLE_ENOUGH}
+     * of the most stable one's: the user asked for that method, and a reference is fitted in its
+     * place only on evidence. In the same simulation this kept the method in 321 of its 1,160 fits
+     * instead of 262 (125 of 352 held back instead of 100) with the same losses against NJW and a
+     * mean ACC as high or higher; margins of 0.005 to 0.05 give the same losses.
+     */
+    static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order, Candidate preferred) {
         CandidateScore best = null;
+        CandidateScore preferredScore = null;
         double top = ranking.isEmpty() || ranking.get(0).failed() ? Double.NaN : ranking.get(0).score();
         for (CandidateScore score : ranking) {
             if (score.failed() || !(score.score() >= top - NEAR)) {
@@ -72,6 +92,12 @@ final class SelectedFit {
             if (best == null || stabilityOf(score) > stabilityOf(best)) {
                 best = score;
             }
+            if (score.candidate() == preferred) {
+                preferredScore = score;
+            }
+        }
+        if (preferredScore != null && stabilityOf(preferredScore) >= stabilityOf(best) - STABLE_ENOUGH) {
+            best = preferredScore;
         }
         if (best != null) {
             order.remove(best.candidate());
@@ -105,7 +131,8 @@ final class SelectedFit {
         List<Candidate> order = new ArrayList<>();
         ranking.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
                 () -> order.add(candidates.get(0)));
-        ranking.ifPresent(scores -> mostStableFirst(scores, order));
+        Candidate preferred = guard ? candidates.get(0) : null;
+        ranking.ifPresent(scores -> mostStableFirst(scores, order, preferred));
         ClusteringResult chosen = null;
         Candidate chosenCandidate = null;
         List<String> passedOver = new ArrayList<>();

@@ -36,6 +36,26 @@ class SelectedFitTest {
     }
 
     @Test
+    void theGuardedMethodStaysFirstWhenNearTheBestAndNearlyAsStable() {
+        Candidate method = candidate("2");
+        Candidate reference = candidate("3");
+        List<CandidateScore> ranking = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.985, 0));
+        List<Candidate> order = new ArrayList<>(List.of(reference, method));
+        SelectedFit.mostStableFirst(ranking, order, method);
+        assertEquals(method, order.get(0), "0.005 less stable: within " + SelectedFit.STABLE_ENOUGH);
+
+        List<CandidateScore> lessStable = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.95, 0));
+        order = new ArrayList<>(List.of(reference, method));
+        SelectedFit.mostStableFirst(lessStable, order, method);
+        assertEquals(reference, order.get(0), "0.04 less stable");
+
+        List<CandidateScore> farBelow = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.85, 0.99, 0));
+        order = new ArrayList<>(List.of(reference, method));
+        SelectedFit.mostStableFirst(farBelow, order, method);
+        assertEquals(reference, order.get(0), "0.05 below the best held-out score");
+    }
+
+    @Test
     void aCollapsedCandidateIsNeverPreferredForItsStability() {
         Candidate a = candidate("2");
         Candidate b = candidate("3");
