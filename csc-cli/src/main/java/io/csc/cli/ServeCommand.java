@@ -55,9 +55,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "-k", paramLabel = "K", description = "Number of clusters (default: the number of classes of the data).")
     Integer clusters;
 
-    @Option(names = "--strategy", defaultValue = "min-max", paramLabel = "NAME",
+    @Option(names = "--strategy", defaultValue = "npu", paramLabel = "NAME",
             description = "How questions are chosen: random, ffqs (Explore-Consolidate), min-max, uncertainty or npu "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(default: ${DEFAULT-VALUE}, the best in simulation on the shared and on held-back sets; "
+                    + "docs/results/95-active.md).")
     String strategy;
 
     @Option(names = "--session", defaultValue = "csc-session", paramLabel = "DIR",
