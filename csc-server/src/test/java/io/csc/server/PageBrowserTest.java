@@ -60,7 +60,8 @@ class PageBrowserTest {
         assumeTrue(installed, "chromium and chromium-driver are not installed: apt-get install -y chromium chromium-driver");
         folder = Path.of("target", "browser-session");
         deleteFolder(folder);
-        server = ActiveServer.prepare(ServerFixture.wine("uncertainty"), SessionFolder.open(folder),
+        // npu: the strategy csc serve asks by unless told otherwise
+        server = ActiveServer.prepare(ServerFixture.wine("npu"), SessionFolder.open(folder),
                 ConstraintSet.empty(ServerFixture.WINE.size()));
         base = "http://127.0.0.1:" + server.start("127.0.0.1", 0) + "/";
         ChromeOptions options = new ChromeOptions();
