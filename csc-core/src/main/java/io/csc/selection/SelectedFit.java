@@ -56,12 +56,12 @@ final class SelectedFit {
      * which of them ranks first is then the draw's luck. Their clusterings' dependence on the
      * supervision can: a candidate whose clustering changes when a third of the supervision is
      * withheld is one the supervision pushes around, and its final fit, on one more draw of the
-     * supervision, is as likely to land elsewhere. Simulated on every candidate's fold and final
-     * clusterings of the benchmark of docs/results/85-stability.md (30 conditions: labels, random
-     * and noisy pairs on twelve sets), the guard's method-conditions more than 0.02 ACC below NJW
-     * fell from 9 of 240 (best score, ties by order) to 1, and {@code -a auto} came within 0.02 of
-     * the best method in 27 of 30 conditions instead of 25; on the 13 held-back conditions, 3 of
-     * 104 to 2 and 10 to 12 of 13. Margins of 0.01 to 0.03 give the same counts within one.
+     * supervision, is as likely to land elsewhere. Replayed on the guard's recorded evidence over the
+     * benchmark of docs/results/85-stability.md ({@code experiments/selection-replay.py}; 47
+     * conditions, labels and random pairs on fifteen sets), the guard's method-conditions more than
+     * 0.02 ACC below NJW fell from 9 of 240 (best score, ties by order) to 0 on the sets used for
+     * choices, and stayed at 8 of 136 on those held back. Margins of 0.01 to 0.03 gave the same
+     * counts within one.
      */
     static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order) {
         mostStableFirst(ranking, order, null);
@@ -77,9 +77,8 @@ final class SelectedFit {
      * As above, but the {@code preferred} candidate (the guarded method; null for none) goes first
      * when it is within {@link #NEAR} of the best and its stability within {@link #STABLE_ENOUGH}
      * of the most stable one's: the user asked for that method, and a reference is fitted in its
-     * place only on evidence. In the same simulation this kept the method in 321 of its 1,160 fits
-     * instead of 262 (125 of 352 held back instead of 100) with the same losses against NJW and a
-     * mean ACC as high or higher; margins of 0.005 to 0.05 give the same losses.
+     * place only on evidence. In the same replay this fits the method itself in 315 of its 1,032
+     * guarded fits instead of 254, with the same losses against NJW and a mean ACC 0.001 higher.
      */
     static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order, Candidate preferred) {
         CandidateScore best = null;

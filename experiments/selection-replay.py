@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Replays selection rules on the guard's recorded evidence (docs/results/85-stability.md).
+
+usage: experiments/selection-replay.py GUARDED_DIRS AS_SET_DIRS METHODS
+
+GUARDED_DIRS: comma-separated `csc experiment` folders run at the default (the guard), whose
+records keep each fit's `selection`: every candidate's held-out score, collapsed folds and
+stability. AS_SET_DIRS: folders with every candidate fitted as set on the same draws
+(`--param select=none`: njw, the methods, seeded-kmeans, seeded-njw, seeded-njw graph=knn); a
+guarded final fit is the candidate's own fit with the run's seed, so its ACC is the one recorded
+there. METHODS: comma-separated.
+
+A rule picks a candidate from a selection; its ACC is looked up. Printed per rule: the
+method-conditions more than 0.02 below njw (mean over the draws), the mean difference to njw, and
+how often the method itself was fitted. The rule of the product ("stable, method kept") must
+reproduce the guarded runs' own ACC; records where it does not (a final fit that collapsed on the
+whole supervision and was passed over) are counted.
+"""
+import collections
+import json
+import math
+import sys
+
+NEAR = 0.02
+STABLE_ENOUGH = 0.01
+
+
+def label(method, parameters):
+    return method + ''.join(' %s=%s' % item for item in sorted(parameters.items()) if item[0] != 'select')
+
+
+def records(folders):
+    """Every record of the folders, with the parameters its method was given there."""
+    for folder in folders.split(','):
+        with open(folder + '/experiment.json') as description:
+            overrides = {a['name']: a.get('overrides', {}) for a in json.load(description)['algorithms']}
+        with open(folder + '/records.jsonl') as lines:
+            for line in lines:
+                record = json.loads(line)
+                yield record, overrides.get(record['algorithm'], {})
+
+
+def failed(candidate):
+    return 'failure' in candidate or candidate['collapsedFolds'] > 0 or math.isnan(candidate['score'])
+
+
+def stability(candidate):
+    value = candidate['stability']
+    return -math.inf if value is None or math.isnan(value) else value
+
+
+def first(ranking, method):
+    return ranking[0]
+
+
+def near(ranking):
+    top = ranking[0]
+    if failed(top):
+        return []
+    return [c for c in ranking if not failed(c) and c['score'] >= top['score'] - NEAR]
+
+
+def stable(ranking, method):
+    candidates = near(ranking)
+    return max(candidates, key=stability) if candidates else ranking[0]
+
+
+def stable_method_kept(ranking, method):
+    candidates = near(ranking)
+    if not candidates:
+        return ranking[0]
+    best = max(candidates, key=stability)
+    own = [c for c in candidates if label(c['method'], c['parameters']) == method]
+    return own[0] if own and stability(own[0]) >= stability(best) - STABLE_ENOUGH else best
+
+
+def without_dense_reference(rule):
+    def replay(ranking, method):
+        kept = [c for c in ranking if not (c['method'] == 'seeded-njw' and not c['parameters'])]
+        return rule(kept, method)
+    return replay
+
+
+def main():
+    guarded_dirs, as_set_dirs, methods = sys.argv[1], sys.argv[2], sys.argv[3].split(',')
+    accuracy = {}
+    njw = collections.defaultdict(dict)
+    for record, parameters in records(as_set_dirs):
+        if record.get('acc') is None:
+            continue
+        key = (record['dataset'], record['kind'], record['amount'], record['repetition'])
+        name = record['algorithm']
+        accuracy[(label(name, parameters),) + key] = record['acc']
+        if name == 'njw':
+            njw[record['dataset']][record['repetition']] = record['acc']
+    rules = [('no guard', None),
+             ('best score, without the dense reference', without_dense_reference(first)),
+             ('best score', first),
+             ('most stable within 0.02', stable),
+             ('the same, the method kept within 0.01 (the default)', stable_method_kept)]
+    guarded = [r for r, _ in records(guarded_dirs) if r['algorithm'] in methods and r.get('selection')]
+    for name, rule in rules:
+        per_condition = collections.defaultdict(list)
+        kept = total = missing = mismatched = 0
+        for record in guarded:
+            selection = record['selection']
+            if isinstance(selection, str):
+                selection = json.loads(selection)
+            key = (record['dataset'], record['kind'], record['amount'], record['repetition'])
+            method = record['algorithm']
+            chosen = method if rule is None else label(**{k: v for k, v in rule(selection['candidates'], method).items()
+                                                          if k in ('method', 'parameters')})
+            value = accuracy.get((chosen,) + key)
+            if value is None:
+                missing += 1
+                continue
+            if rule is stable_method_kept and abs(value - record['acc']) > 1e-12:
+                mismatched += 1
+            total += 1
+            kept += chosen == method
+            per_condition[(method,) + key[:3]].append(value - njw[record['dataset']][record['repetition']])
+        differences = [sum(v) / len(v) for v in per_condition.values()]
+        below = sum(d < -0.02 for d in differences)
+        print('%-52s below njw %3d of %3d, mean %+.3f, the method fitted in %d of %d%s%s' % (
+            name, below, len(differences), sum(differences) / len(differences), kept, total,
+            ', %d without an as-set record' % missing if missing else '',
+            ', %d differ from the guarded run' % mismatched if rule is stable_method_kept else ''))
+
+
+if __name__ == '__main__':
+    main()
