@@ -20,9 +20,13 @@ class SelectedFitTest {
     }
 
     private static List<Candidate> first(List<CandidateScore> ranking) {
+        return first(ranking, null);
+    }
+
+    private static List<Candidate> first(List<CandidateScore> ranking, Candidate preferred) {
         List<Candidate> order = new ArrayList<>();
         ranking.forEach(score -> order.add(score.candidate()));
-        SelectedFit.mostStableFirst(ranking, order);
+        SelectedFit.mostStableFirst(ranking, order, preferred);
         return order;
     }
 
@@ -39,20 +43,12 @@ class SelectedFitTest {
     void theGuardedMethodStaysFirstWhenNearTheBestAndNearlyAsStable() {
         Candidate method = candidate("2");
         Candidate reference = candidate("3");
-        List<CandidateScore> ranking = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.985, 0));
-        List<Candidate> order = new ArrayList<>(List.of(reference, method));
-        SelectedFit.mostStableFirst(ranking, order, method);
-        assertEquals(method, order.get(0), "0.005 less stable: within " + SelectedFit.STABLE_ENOUGH);
-
-        List<CandidateScore> lessStable = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.95, 0));
-        order = new ArrayList<>(List.of(reference, method));
-        SelectedFit.mostStableFirst(lessStable, order, method);
-        assertEquals(reference, order.get(0), "0.04 less stable");
-
-        List<CandidateScore> farBelow = List.of(score(reference, 0.90, 0.99, 0), score(method, 0.85, 0.99, 0));
-        order = new ArrayList<>(List.of(reference, method));
-        SelectedFit.mostStableFirst(farBelow, order, method);
-        assertEquals(reference, order.get(0), "0.05 below the best held-out score");
+        assertEquals(method, first(List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.985, 0)), method)
+                .get(0), "0.005 less stable: within " + SelectedFit.STABLE_ENOUGH);
+        assertEquals(reference, first(List.of(score(reference, 0.90, 0.99, 0), score(method, 0.885, 0.95, 0)), method)
+                .get(0), "0.04 less stable");
+        assertEquals(reference, first(List.of(score(reference, 0.90, 0.99, 0), score(method, 0.85, 0.99, 0)), method)
+                .get(0), "0.05 below the best held-out score");
     }
 
     @Test
