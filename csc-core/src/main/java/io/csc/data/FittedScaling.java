@@ -124,15 +124,40 @@ public record FittedScaling(Scaling kind, double[] offset, double[] factor) {
                 return dimension;
             }
 
+            /**
+             * The plain formula over the row first, a loop the compiler turns into vector
+             * instructions, then the careful {@link #scale} for a row where it overflowed: one
+             * branch per row instead of one per value.
+             */
             @Override
             public void copyRow(int i, double[] target, int targetOffset) {
                 data.copyRow(i, target, targetOffset);
                 for (int j = 0; j < dimension; j++) {
-                    double scaled = scale(target[targetOffset + j], j);
-                    target[targetOffset + j] = single ? (float) scaled : scaled;
+                    target[targetOffset + j] = (target[targetOffset + j] - offset[j]) * factor[j];
+                }
+                if (!allFinite(target, targetOffset, dimension)) {
+                    data.copyRow(i, target, targetOffset);
+                    for (int j = 0; j < dimension; j++) {
+                        target[targetOffset + j] = scale(target[targetOffset + j], j);
+                    }
+                }
+                if (single) {
+                    for (int j = 0; j < dimension; j++) {
+                        target[targetOffset + j] = (float) target[targetOffset + j];
+                    }
                 }
             }
         };
+    }
+
+    /** Whether the {@code count} values from {@code from} are all finite. */
+    private static boolean allFinite(double[] values, int from, int count) {
+        for (int j = from; j < from + count; j++) {
+            if (!Double.isFinite(values[j])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
