@@ -33,6 +33,15 @@ public record CandidateScore(Candidate candidate, double score, double satisfact
         return failure != null || collapsedFolds > 0 || Double.isNaN(score);
     }
 
+    /** How many held-out constraints the score is taken over: every fold's must-links and cannot-links. */
+    public long heldOutConstraints() {
+        long count = 0;
+        for (ConstraintCounts fold : folds) {
+            count += fold.mustLinks() + fold.cannotLinks();
+        }
+        return count;
+    }
+
     /** The figures as a JSON-friendly map. */
     public Map<String, Object> asMap() {
         Map<String, Object> map = new LinkedHashMap<>();

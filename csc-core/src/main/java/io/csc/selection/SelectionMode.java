@@ -24,7 +24,8 @@ public enum SelectionMode {
     /** The {@code select} option every constrained method has. */
     public static final Parameter<SelectionMode> PARAMETER = Parameter.choice("select", SelectionMode.class, AUTO,
             "label-free selection by 3-fold cross-validation over the supervision (held-out pairwise F-measure; "
-                    + "among candidates within " + SelectedFit.NEAR + " of the best, the most stable across folds): "
+                    + "among candidates within " + SelectedFit.NEAR + " of the best (guard: within one standard error of "
+                    + "the best score, at least " + SelectedFit.LEAST_GUARD_MARGIN + "), the most stable across folds): "
                     + "none = the method as set; guard = the method or, if one scores higher, seeded-njw (NJW's "
                     + "dense embedding, up to " + GuardedMethod.DENSE_LIMIT + " points), seeded-kmeans (k-means on "
                     + "the features) or seeded-njw graph=knn (NJW's k-NN embedding), all seeded by the supervision: "

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.algorithm.ParameterValues;
+import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,18 @@ class SelectedFitTest {
         return new Candidate(AlgorithmRegistry.byName("scacs"), ParameterValues.of(Map.of("nearest", nearest)));
     }
 
+    /**
+     * Held out over three folds of 150 constraints each: the guard's margin at a score of 0.9 is
+     * then sqrt(2 x 0.09 / 450) = 0.02.
+     */
     private static CandidateScore score(Candidate candidate, double score, double stability, int collapsedFolds) {
-        return new CandidateScore(candidate, score, score, collapsedFolds, null, List.of(), stability);
+        return score(candidate, score, stability, collapsedFolds, 150);
+    }
+
+    private static CandidateScore score(Candidate candidate, double score, double stability, int collapsedFolds,
+                                        long perFold) {
+        ConstraintCounts fold = new ConstraintCounts(perFold / 2, perFold / 2, perFold - perFold / 2, perFold - perFold / 2);
+        return new CandidateScore(candidate, score, score, collapsedFolds, null, List.of(fold, fold, fold), stability);
     }
 
     private static List<Candidate> first(List<CandidateScore> ranking) {
@@ -49,6 +60,29 @@ class SelectedFitTest {
                 .get(0), "0.04 less stable");
         assertEquals(reference, first(List.of(score(reference, 0.90, 0.99, 0), score(method, 0.85, 0.99, 0)), method)
                 .get(0), "0.05 below the best held-out score");
+    }
+
+    @Test
+    void theGuardsMarginIsOneStandardErrorOfTheHeldOutScore() {
+        Candidate method = candidate("2");
+        Candidate reference = candidate("3");
+        // 0.86 against 0.90: a lead of 0.04
+        assertEquals(reference, first(List.of(score(method, 0.90, 0.60, 0, 10), score(reference, 0.86, 0.99, 0, 10)),
+                method).get(0), "30 constraints: margin 0.077, the lead is noise");
+        assertEquals(method, first(List.of(score(method, 0.90, 0.60, 0, 2000), score(reference, 0.86, 0.99, 0, 2000)),
+                method).get(0), "6,000 constraints: margin 0.01, the lead is real");
+        assertEquals(0.01, SelectedFit.guardMargin(score(method, 1.0, 1.0, 0, 1_000_000)), 1e-12);
+        assertEquals(Math.sqrt(2 * 0.01 / 30), SelectedFit.guardMargin(score(method, 1.0, 1.0, 0, 10)), 1e-12,
+                "a perfect score on few constraints is not certainty");
+        assertEquals(Math.sqrt(2 * 0.09 / 450), SelectedFit.guardMargin(score(method, 0.9, 1.0, 0, 150)), 1e-12);
+    }
+
+    @Test
+    void withoutAGuardedMethodTheMarginIsFixed() {
+        Candidate a = candidate("2");
+        Candidate b = candidate("3");
+        List<CandidateScore> ranking = List.of(score(a, 0.90, 0.60, 0, 10), score(b, 0.86, 0.99, 0, 10));
+        assertEquals(a, first(ranking).get(0), "0.04 is beyond " + SelectedFit.NEAR);
     }
 
     @Test
