@@ -20,8 +20,13 @@ package io.csc.cluster;
  *     and the best run's centres then start one run of Lloyd iterations on all the points; the
  *     labels are those of that run. 0 runs every restart on all the points. {@code >= 0}, default
  *     {@value #DEFAULT_SAMPLE}: data sets of up to 65,536 points are clustered as without it.
+ * @param freeStarts whether {@link ConstrainedKMeans} also makes as many runs from free k-means++
+ *     starts beside the runs seeded by the labelled classes, and keeps one when it fits the data
+ *     better without holding more labelled points away from their nearest centre; default false
+ *     (the guard's reference {@code seeded-njw} sets it: see {@link ConstrainedKMeans}).
  */
-public record KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised, int sample) {
+public record KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised, int sample,
+                            boolean freeStarts) {
 
     /** The default {@link #sample()}. */
     public static final int DEFAULT_SAMPLE = 1 << 15;
@@ -37,6 +42,11 @@ public record KMeansOptions(int restarts, int maxIterations, double tolerance, b
     /** Options with the default sample. */
     public KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised) {
         this(restarts, maxIterations, tolerance, supervised, DEFAULT_SAMPLE);
+    }
+
+    /** Options without free starts. */
+    public KMeansOptions(int restarts, int maxIterations, double tolerance, boolean supervised, int sample) {
+        this(restarts, maxIterations, tolerance, supervised, sample, false);
     }
 
     public KMeansOptions {
@@ -56,27 +66,32 @@ public record KMeansOptions(int restarts, int maxIterations, double tolerance, b
 
     /** The same options with another number of restarts. */
     public KMeansOptions withRestarts(int newRestarts) {
-        return new KMeansOptions(newRestarts, maxIterations, tolerance, supervised, sample);
+        return new KMeansOptions(newRestarts, maxIterations, tolerance, supervised, sample, freeStarts);
     }
 
     /** The same options with another iteration bound. */
     public KMeansOptions withMaxIterations(int newMaxIterations) {
-        return new KMeansOptions(restarts, newMaxIterations, tolerance, supervised, sample);
+        return new KMeansOptions(restarts, newMaxIterations, tolerance, supervised, sample, freeStarts);
     }
 
     /** The same options with another tolerance. */
     public KMeansOptions withTolerance(double newTolerance) {
-        return new KMeansOptions(restarts, maxIterations, newTolerance, supervised, sample);
+        return new KMeansOptions(restarts, maxIterations, newTolerance, supervised, sample, freeStarts);
     }
 
     /** The same options, using the supervision or not. */
     public KMeansOptions withSupervised(boolean newSupervised) {
-        return new KMeansOptions(restarts, maxIterations, tolerance, newSupervised, sample);
+        return new KMeansOptions(restarts, maxIterations, tolerance, newSupervised, sample, freeStarts);
     }
 
     /** The same options with another sample (0: restarts on all points). */
     public KMeansOptions withSample(int newSample) {
-        return new KMeansOptions(restarts, maxIterations, tolerance, supervised, newSample);
+        return new KMeansOptions(restarts, maxIterations, tolerance, supervised, newSample, freeStarts);
+    }
+
+    /** The same options, with free starts beside the seeded runs or not. */
+    public KMeansOptions withFreeStarts(boolean newFreeStarts) {
+        return new KMeansOptions(restarts, maxIterations, tolerance, supervised, sample, newFreeStarts);
     }
 
     /** Whether n points are clustered through a sample: more than twice {@link #sample()} of them. */

@@ -302,6 +302,11 @@ final class SupervisionPenalties {
         return slot[point] >= 0 && slotWeight[point] >= 1;
     }
 
+    /** The cluster a clamped point is held in, -1 for a point that is not clamped. */
+    int clampedCluster(int point) {
+        return isClamped(point) ? slot[point] : -1;
+    }
+
     /** Puts every clamped point in its class's cluster. */
     void clamp(int[] labels) {
         for (int i = 0; i < n; i++) {

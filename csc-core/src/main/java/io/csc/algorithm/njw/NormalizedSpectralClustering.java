@@ -141,7 +141,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             if (sparse) {
                 fitRandom.split(); // the Lanczos solver's generator, drawn in the preparation
             }
-            return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded),
+            return EmbeddingClustering.result(name(), solution, k, true, options.kmeans().withSupervised(seeded).withFreeStarts(seeded),
                     seeded ? constraints : null, fitRandom.split(), fitContext, Diagnostics.builder().merge(preparation),
                     System.nanoTime() - preparationNanos);
         };
