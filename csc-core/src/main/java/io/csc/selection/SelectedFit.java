@@ -91,7 +91,9 @@ final class SelectedFit {
      * ({@code experiments/selection-replay.py}, docs/results/85-stability.md), it takes the
      * method-conditions more than 0.02 ACC below NJW from 8 to 6 of 136 on the held-back sets (the
      * two of Ionosphere with 20 pairs) and keeps 0 of 240 on the others, with mean ACC 0.004 higher
-     * there and 0.001 lower on the held-back ones. {@code -a auto} and {@code select=cv} keep the
+     * there and 0.001 lower on the held-back ones; run for real with the references' free starts
+     * ({@link io.csc.cluster.KMeansOptions#freeStarts()}), 0 of 376 (docs/results/86-free-starts.md).
+     * {@code -a auto} and {@code select=cv} keep the
      * fixed {@link #NEAR}: they look for the best method, not for evidence against a reference, and
      * the same margin there lowered the conditions within 0.02 of the best method from 40 to 39 of 47.
      */
