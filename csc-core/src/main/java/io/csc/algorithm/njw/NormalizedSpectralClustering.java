@@ -56,13 +56,16 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     /**
      * NJW's embedding of the graph, untouched by the supervision, clustered by the constrained
      * k-means ({@link io.csc.cluster.ConstrainedKMeans}): labelled classes seed and hold their
-     * clusters, pairs and groups are penalties. The simplest use of supervision in spectral
-     * clustering, and, on the k-NN graph, a reference the constrained methods are guarded against
-     * ({@code select=guard}): it cannot be worse than NJW by more than the assignment's effect.
+     * clusters, pairs and groups are penalties, and free k-means++ starts replace the seeded run
+     * where they fit the embedding better without holding more labelled points away from their
+     * nearest centre ({@link io.csc.cluster.KMeansOptions#freeStarts()}). The simplest use of
+     * supervision in spectral clustering, and, dense and on the k-NN graph, a reference the
+     * constrained methods are guarded against ({@code select=guard}): it cannot be worse than NJW
+     * by more than the assignment's effect.
      */
     public static final AlgorithmDescriptor SEEDED_DESCRIPTOR = new AlgorithmDescriptor(SEEDED_NAME,
-            "NJW's embedding, clustered by k-means seeded by the labels with pairs as penalties "
-                    + "(a reference of the default guard, graph=knn)",
+            "NJW's embedding, clustered by k-means seeded by the labels with pairs as penalties, and free "
+                    + "k-means++ starts where they fit better (a reference of the default guard, dense and graph=knn)",
             "Ng, Jordan, Weiss: On spectral clustering, NIPS 2001; Basu, Banerjee, Mooney: Semi-supervised "
                     + "clustering by seeding, ICML 2002, and Active semi-supervision for pairwise constrained "
                     + "clustering, SDM 2004", true, false, PARAMETERS, false,
