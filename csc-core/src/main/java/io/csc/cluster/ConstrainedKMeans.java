@@ -252,6 +252,7 @@ public final class ConstrainedKMeans {
             return agreeing;
         }
 
+        /** The centre nearest to a point, the lowest index on ties. */
         private int nearestCentre(int point) {
             double best = Double.POSITIVE_INFINITY;
             int bestIndex = 0;
@@ -370,16 +371,7 @@ public final class ConstrainedKMeans {
         private void assignNearest() {
             parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
                 for (int i = from; i < to; i++) {
-                    double best = Double.POSITIVE_INFINITY;
-                    int bestIndex = 0;
-                    for (int j = 0; j < k; j++) {
-                        double distance = DistanceKernels.squaredDistance(x, i * d, centroids, j * d, d);
-                        if (distance < best) {
-                            best = distance;
-                            bestIndex = j;
-                        }
-                    }
-                    labels[i] = bestIndex;
+                    labels[i] = nearestCentre(i);
                 }
             });
         }
