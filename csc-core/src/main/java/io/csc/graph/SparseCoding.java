@@ -134,7 +134,9 @@ public final class SparseCoding {
             }
             float[] centred = new float[p * d];
             double[] norms = new double[p];
-            centre(Dataset.unlabelled("landmarks", p, d, u), 0, p, mean, new double[p * d], centred, norms);
+            for (int j = 0; j < p; j++) {
+                norms[j] = centreRow(u, j * d, mean, centred, d);
+            }
             return new LandmarkTable(landmarks, mean, centred, norms, null);
         }
 
@@ -190,7 +192,12 @@ public final class SparseCoding {
         private double[] norms = new double[0];
         private float[] products = new float[0];
         private float[] screening = new float[0];
+        private float[] clamped = new float[0];
+        private float[] roots = new float[0];
         private int[] candidateIndices = new int[0];
+        private long[] candidateKeys = new long[0];
+        private int[] rankedIndices = new int[0];
+        private double[] rankedDistances = new double[0];
         private double[] candidateDistances = new double[0];
 
         void ensure(int count, int d, int m, int productValues, int p, int candidates) {
@@ -209,9 +216,14 @@ public final class SparseCoding {
             }
             if (screening.length < p) {
                 screening = new float[p];
+                clamped = new float[p];
+                roots = new float[p];
             }
             if (candidateIndices.length < candidates) {
                 candidateIndices = new int[candidates];
+                candidateKeys = new long[candidates];
+                rankedIndices = new int[candidates];
+                rankedDistances = new double[candidates];
                 candidateDistances = new double[candidates];
             }
         }
@@ -322,20 +334,13 @@ public final class SparseCoding {
             double rowNorm = scratch.norms[row];
             CandidateSelection.screen(scratch.products, productBase, (float) rowNorm, singleNorms, screening);
             if (summed) {
-                double distanceSum = sums[0];
-                double squaredSum = sums[1];
-                for (int j = 0; j < p; j++) {
-                    double value = CandidateSelection.clamped(screening[j]);
-                    distanceSum += Math.sqrt(value);
-                    squaredSum += value;
-                }
-                sums[0] = distanceSum;
-                sums[1] = squaredSum;
+                CandidateSelection.addDistanceSums(screening, p, scratch.clamped, scratch.roots, sums);
                 sums[2]++;
             }
             int[] candidateIndices = scratch.candidateIndices;
             double[] candidateDistances = scratch.candidateDistances;
-            int filled = CandidateSelection.smallest(screening, p, candidates, candidateIndices, candidateDistances);
+            int filled = CandidateSelection.smallest(screening, p, candidates, candidateIndices, candidateDistances,
+                    scratch.candidateKeys);
             if (exactScreening) {
                 filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
                         landmarkNorms, relativeBound);
@@ -344,11 +349,8 @@ public final class SparseCoding {
                 candidateDistances[t] = DistanceKernels.squaredDistance(scratch.exact, row * d, landmarks,
                         candidateIndices[t] * d, d);
             }
-            int kept = 0;
-            for (int t = 0; t < filled; t++) {
-                kept = CandidateSelection.insertSorted(indices, distances, out, kept, r, candidateIndices[t],
-                        candidateDistances[t]);
-            }
+            CandidateSelection.nearestInOrder(candidateIndices, candidateDistances, filled, r, indices, distances, out,
+                    scratch.rankedIndices, scratch.rankedDistances);
         }
     }
 

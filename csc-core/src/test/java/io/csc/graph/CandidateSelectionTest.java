@@ -68,4 +68,52 @@ class CandidateSelectionTest {
         assertArrayEquals(new int[] {0, 1, 3}, Arrays.copyOf(indices, kept));
         assertEquals(11.6, screening[2]);
     }
+
+    @ParameterizedTest
+    @CsvSource({"1, 1", "5, 5", "7, 5", "13, 5", "13, 1"})
+    void theNearestInOrderAreThoseOfAFullSortWithTiesToTheSmallerIndex(int filled, int r) {
+        for (int seed = 0; seed < 50; seed++) {
+            SplittableRandom random = new SplittableRandom(seed);
+            int[] candidates = new int[filled];
+            double[] distances = new double[filled];
+            Integer[] order = new Integer[filled];
+            for (int t = 0; t < filled; t++) {
+                candidates[t] = t * 7 + random.nextInt(7); // distinct landmarks, in no particular order
+                // few distinct values, zero among them: many ties
+                distances[t] = random.nextInt(4) * 0.25;
+                order[t] = t;
+            }
+            for (int t = filled - 1; t > 0; t--) {
+                int u = random.nextInt(t + 1);
+                int index = candidates[t];
+                candidates[t] = candidates[u];
+                candidates[u] = index;
+            }
+            Arrays.sort(order, Comparator.<Integer>comparingDouble(t -> distances[t]).thenComparingInt(t -> candidates[t]));
+            int[] indices = new int[r + 3];
+            double[] nearest = new double[r + 3];
+            CandidateSelection.nearestInOrder(candidates, distances, filled, r, indices, nearest, 3, new int[filled],
+                    new double[filled]);
+            for (int t = 0; t < r; t++) {
+                assertEquals(candidates[order[t]], indices[3 + t], "seed " + seed + ", place " + t);
+                assertEquals(distances[order[t]], nearest[3 + t]);
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void precedesOrdersByDistanceThenIndex() {
+        long zero = Double.doubleToRawLongBits(0.0);
+        long small = Double.doubleToRawLongBits(Double.MIN_VALUE);
+        long large = Double.doubleToRawLongBits(Double.MAX_VALUE);
+        long infinite = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
+        assertEquals(1, CandidateSelection.precedes(zero, 9, small, 1));
+        assertEquals(0, CandidateSelection.precedes(small, 1, zero, 9));
+        assertEquals(1, CandidateSelection.precedes(large, 5, infinite, 0));
+        assertEquals(1, CandidateSelection.precedes(small, 2, small, 3));
+        assertEquals(0, CandidateSelection.precedes(small, 3, small, 2));
+        assertEquals(0, CandidateSelection.precedes(small, 3, small, 3));
+        assertEquals(0, CandidateSelection.precedes(infinite, 0, zero, Integer.MAX_VALUE));
+        assertEquals(1, CandidateSelection.precedes(zero, 0, zero, Integer.MAX_VALUE));
+    }
 }
