@@ -80,11 +80,14 @@ public final class SparseCoding {
     private static final int CHUNK_ROWS = 256;
 
     /**
-     * The most values of one product of a chunk's rows with the landmarks (1 MB): a chunk with
-     * more is multiplied in blocks of rows, so that each block's products are still in cache when
-     * they are searched.
+     * The most values of one product of a chunk's rows with the landmarks (8 MB): a chunk with
+     * more is multiplied in blocks of rows, so that each block's products are still in a cache when
+     * they are searched. Not fewer: the backend packs the landmarks anew for every product, which
+     * costs as much as the product itself at 32 rows; single-precision products with 8,000
+     * landmarks in 128 dimensions (sc-pc with 7,000 labels) run at 64 GFLOP/s on one thread of the
+     * machine in docs/BENCHMARKS.md in blocks of 32 rows, 88 in 64, 112 in 256.
      */
-    private static final int PRODUCT_VALUES = 1 << 18;
+    private static final int PRODUCT_VALUES = 1 << 21;
 
     /**
      * The rows whose distances to every landmark the mean-distance bandwidth rules average: every
@@ -346,7 +349,7 @@ public final class SparseCoding {
                         landmarkNorms, relativeBound);
             }
             for (int t = 0; t < filled; t++) {
-                candidateDistances[t] = DistanceKernels.squaredDistance(scratch.exact, row * d, landmarks,
+                candidateDistances[t] = DistanceKernels.squaredDistanceWide(scratch.exact, row * d, landmarks,
                         candidateIndices[t] * d, d);
             }
             CandidateSelection.nearestInOrder(candidateIndices, candidateDistances, filled, r, indices, distances, out,
