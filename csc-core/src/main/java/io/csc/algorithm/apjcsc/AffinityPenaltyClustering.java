@@ -157,6 +157,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, ETA, SELECT_FOLDS, SELECT_SIGMA_MIN, SELECT_SIGMA_MAX, SELECT_ETA_MIN,
             SELECT_ETA_MAX, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     private static final String REFERENCE = "Qian et al.: Affinity and penalty jointly constrained spectral clustering "

@@ -141,7 +141,7 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.SCALE_NEIGHBOURS, BETA, RIDGE, NORMALIZE_ROWS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
-            SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "CSP / FCSC: constrained spectral partitioning, generalized eigenproblem L v = lambda (Q - beta/vol I) v",

@@ -110,7 +110,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
     public static final List<Parameter<?>> PARAMETERS = List.of(MultiLayerConstrainedClustering.VARIANT,
             MultiLayerConstrainedClustering.DIMENSION, SAMPLES, MultiLayerConstrainedClustering.ALPHA,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
-            SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "CSP-ML with every layer approximated from l sampled columns (linear in n, any number of constraints)",

@@ -121,7 +121,8 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, DIMENSION, ALPHA, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA,
             BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
-            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
+            SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Constrained spectral clustering of a multi-layer graph: similarity, must-link and cannot-link layers",

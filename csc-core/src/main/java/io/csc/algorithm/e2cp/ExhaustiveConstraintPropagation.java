@@ -123,6 +123,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
     public static final List<Parameter<?>> PARAMETERS = List.of(PATH, NEIGHBOURS, ALPHA, PARTNERS, AFFINITY,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, PROPAGATION_TOLERANCE,
             PROPAGATION_ITERATIONS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,

@@ -56,7 +56,8 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
             "Lloyd iterations of the landmark k-means (lsc-k)");
 
     private static final List<Parameter<?>> COMMON = List.of(LANDMARKS, NEAREST, SpectralParameters.SIGMA,
-            LANDMARK_BANDWIDTH, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
+            LANDMARK_BANDWIDTH, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor RANDOM_DESCRIPTOR = new AlgorithmDescriptor("lsc-r",
             "Landmark-based spectral clustering with random landmarks (unconstrained, linear in n)",

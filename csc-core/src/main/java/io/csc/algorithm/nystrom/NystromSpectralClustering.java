@@ -50,7 +50,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
             BandwidthRule.MEDIAN, "sigma rule when not given (only median applies: the others need all distances)");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(SAMPLES, SpectralParameters.SIGMA, BANDWIDTH,
-            SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Nystrom spectral clustering with orthogonalization (unconstrained, linear in n)",

@@ -127,7 +127,8 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, LANDMARKS, NEAREST, SpectralParameters.SIGMA,
             LandmarkSpectralClustering.LANDMARK_BANDWIDTH, BETA0, RIDGE, ORTHOGONALITY,
-            SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Scalable constrained spectral clustering: constrained normalized cut on a sparse-coding graph (linear in n)",

@@ -153,7 +153,8 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, NEAREST, RANDOM_LANDMARKS, NEIGHBOURS,
             SpectralParameters.SIGMA,
             BANDWIDTH, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
-            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
+            SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE, SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "Landmark spectral clustering on the constrained points with constraint propagation (linear in n)",

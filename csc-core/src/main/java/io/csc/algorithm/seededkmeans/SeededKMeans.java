@@ -36,7 +36,7 @@ public final class SeededKMeans implements ClusteringAlgorithm {
     public static final String NAME = "seeded-kmeans";
 
     public static final List<Parameter<?>> PARAMETERS = List.of(SpectralParameters.KMEANS_RESTARTS,
-            SpectralParameters.KMEANS_ITERATIONS);
+            SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.KMEANS_SAMPLE);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,
             "k-means on the features, seeded by the labels with pairs as penalties (a reference of the default guard)",

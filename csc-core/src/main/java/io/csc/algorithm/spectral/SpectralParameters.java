@@ -14,6 +14,10 @@ public final class SpectralParameters {
             KMeansOptions.DEFAULTS.restarts(), "k-means++ restarts of the final k-means (best inertia kept)");
     public static final Parameter<Integer> KMEANS_ITERATIONS = Parameter.integer("kmeans-iterations",
             KMeansOptions.DEFAULTS.maxIterations(), "iteration cap of each k-means run");
+    public static final Parameter<Integer> KMEANS_SAMPLE = Parameter.integer("kmeans-sample",
+            KMeansOptions.DEFAULT_SAMPLE, "beyond twice this many points the k-means restarts run on a uniform "
+                    + "sample of this many (plus the constrained points) and the best one starts a run on all "
+                    + "points; 0 = every restart on all points");
     public static final Parameter<Assignment> ASSIGNMENT = Parameter.choice("assignment", Assignment.class,
             Assignment.AUTO, "the final clustering of the embedding: constrained = k-means seeded by the labelled "
                     + "classes, labels clamped, pairs as penalties; kmeans = plain k-means (the papers'); "
@@ -40,16 +44,21 @@ public final class SpectralParameters {
     }
 
     /**
-     * The final k-means options from the values: restarts, iterations, and whether the supervision
-     * guides it ({@link #ASSIGNMENT}; auto means yes unless {@code variant=paper}).
+     * The final k-means options from the values: restarts, iterations, the restarts' sample, and
+     * whether the supervision guides it ({@link #ASSIGNMENT}; auto means yes unless {@code variant=paper}).
      */
     public static KMeansOptions kmeans(ParameterValues values) {
         Assignment assignment = values.get(ASSIGNMENT);
         boolean supervised = assignment == Assignment.AUTO
                 ? !PAPER_VARIANT.equals(values.asMap().get("variant"))
                 : assignment == Assignment.CONSTRAINED;
+        int sample = values.get(KMEANS_SAMPLE);
+        if (sample < 0) {
+            throw new IllegalArgumentException("Invalid " + KMEANS_SAMPLE.name() + ": " + sample
+                    + " (must be >= 0; 0 runs every restart on all points)");
+        }
         return new KMeansOptions(values.get(KMEANS_RESTARTS), values.get(KMEANS_ITERATIONS),
-                KMeansOptions.DEFAULTS.tolerance(), supervised);
+                KMeansOptions.DEFAULTS.tolerance(), supervised, sample);
     }
 
     /** The kernel options from the values (a given sigma means a fixed bandwidth). */

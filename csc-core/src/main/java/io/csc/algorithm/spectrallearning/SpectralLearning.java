@@ -107,6 +107,7 @@ public final class SpectralLearning implements ClusteringAlgorithm {
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, GRAPH, NEIGHBOURS, NORMALIZATION, NORMALIZE_ROWS,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS,
             SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            SpectralParameters.KMEANS_SAMPLE,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
     public static final AlgorithmDescriptor DESCRIPTOR = new AlgorithmDescriptor(NAME,

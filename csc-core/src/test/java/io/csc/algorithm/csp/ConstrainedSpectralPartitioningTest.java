@@ -49,7 +49,7 @@ class ConstrainedSpectralPartitioningTest {
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName("csp");
         assertTrue(descriptor.constrained());
         assertEquals(List.of("variant", "sigma", "bandwidth", "scale-neighbours", "beta", "ridge", "normalize-rows",
-                "assignment", "kmeans-restarts", "kmeans-iterations", "select"), descriptor.parameters().stream().map(Parameter::name)
+                "assignment", "kmeans-restarts", "kmeans-iterations", "kmeans-sample", "select"), descriptor.parameters().stream().map(Parameter::name)
                 .toList());
     }
 

@@ -124,7 +124,7 @@ class FastMultiLayerConstrainedClusteringTest {
         assertEquals("median", io.csc.algorithm.Parameter.enumText(FastMultiLayerConstrainedClustering.options(
                 ParameterValues.parse(List.of("bandwidth=median"))).kernel().rule()));
         assertEquals(List.of("variant", "dimension", "samples", "alpha", "sigma", "bandwidth", "scale-neighbours", "assignment", "kmeans-restarts",
-                "kmeans-iterations"), FastMultiLayerConstrainedClustering.PARAMETERS.stream()
+                "kmeans-iterations", "kmeans-sample"), FastMultiLayerConstrainedClustering.PARAMETERS.stream()
                 .map(io.csc.algorithm.Parameter::name).toList());
     }
 

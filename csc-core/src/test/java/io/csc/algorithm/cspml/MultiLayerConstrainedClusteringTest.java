@@ -187,8 +187,8 @@ class MultiLayerConstrainedClusteringTest {
             names.add(parameter.name());
         }
         assertEquals(List.of("variant", "dimension", "alpha", "graph", "neighbours", "sigma", "bandwidth",
-                "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations",
-                "select"), names);
+                "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "kmeans-sample", "eigen-tolerance",
+                "eigen-iterations", "select"), names);
         MultiLayerOptions options = MultiLayerConstrainedClustering.options(ParameterValues.of(Map.of("alpha", "0.5",
                 "graph", "knn", "neighbours", "12", "sigma", "2", "scale-neighbours", "5", "kmeans-restarts", "3",
                 "kmeans-iterations", "50", "eigen-tolerance", "1e-9", "eigen-iterations", "200")));

@@ -194,7 +194,7 @@ class ExhaustiveConstraintPropagationTest {
         assertEquals(AdjustedGraph.KNN, defaults.adjusted());
         assertEquals(List.of("path", "neighbours", "alpha", "partners", "affinity", "sigma", "bandwidth", "scale-neighbours",
                         "propagation-tolerance", "propagation-iterations", "assignment", "kmeans-restarts", "kmeans-iterations",
-                        "eigen-tolerance", "eigen-iterations"),
+                        "kmeans-sample", "eigen-tolerance", "eigen-iterations"),
                 ExhaustiveConstraintPropagation.PARAMETERS.stream().map(Parameter::name).toList());
         E2cpOptions changed = ExhaustiveConstraintPropagation.options(GoldenRuns.parameters("path", "scalable", "neighbours", "15",
                 "alpha", "0.9", "partners", "5", "propagation-tolerance", "1e-6", "propagation-iterations", "50"));

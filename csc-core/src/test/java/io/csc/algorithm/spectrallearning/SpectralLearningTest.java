@@ -130,7 +130,8 @@ class SpectralLearningTest {
         assertTrue(defaults.normalizeRows());
         assertEquals(SpectralLearningVariant.ROBUST, defaults.variant());
         assertEquals(List.of("variant", "graph", "neighbours", "normalization", "normalize-rows", "sigma", "bandwidth",
-                        "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "eigen-tolerance", "eigen-iterations"),
+                        "scale-neighbours", "assignment", "kmeans-restarts", "kmeans-iterations", "kmeans-sample", "eigen-tolerance",
+                        "eigen-iterations"),
                 SpectralLearning.PARAMETERS.stream().map(Parameter::name).toList());
         SpectralLearningOptions changed = SpectralLearning.options(GoldenRuns.parameters("graph", "knn", "neighbours", "12",
                 "normalization", "additive", "normalize-rows", "false"));

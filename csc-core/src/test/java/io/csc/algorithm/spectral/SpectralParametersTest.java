@@ -1,0 +1,37 @@
+package io.csc.algorithm.spectral;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.algorithm.ParameterValues;
+import io.csc.cluster.KMeansOptions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The final k-means options as the shared parameters set them. */
+class SpectralParametersTest {
+
+    @Test
+    void theDefaultsAreThoseOfKMeans() {
+        KMeansOptions options = SpectralParameters.kmeans(ParameterValues.EMPTY);
+        assertEquals(KMeansOptions.DEFAULTS.restarts(), options.restarts());
+        assertEquals(KMeansOptions.DEFAULTS.maxIterations(), options.maxIterations());
+        assertEquals(KMeansOptions.DEFAULT_SAMPLE, options.sample());
+        assertTrue(options.supervised());
+    }
+
+    @Test
+    void theRestartsSampleIsAParameterAndZeroRunsThemOnAllPoints() {
+        KMeansOptions options = SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=1000")));
+        assertEquals(1000, options.sample());
+        assertTrue(options.samples(2001));
+        assertFalse(options.samples(2000));
+        KMeansOptions all = SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=0")));
+        assertFalse(all.samples(10_000_000));
+        assertEquals("Invalid kmeans-sample: -1 (must be >= 0; 0 runs every restart on all points)",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=-1")))).getMessage());
+    }
+}
