@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Replays rules for `-a auto`'s choice of a method on recorded evidence (docs/results/86-free-starts.md).
+
+usage: experiments/auto-replay.py ROOT PARTS
+
+ROOT/PART-auto: `csc experiment -a auto` runs, whose records keep each fit's `selection` (every
+candidate method's held-out score, collapsed folds and stability). ROOT/PART-none: the candidates
+fitted as set (`--param select=none`) on the same draws, njw among them; ROOT/PART-refs: the
+references (seeded-njw); ROOT/PART-default: the methods at their defaults (guarded). PARTS:
+comma-separated. A rule picks a candidate from a selection and its ACC is looked up in the as-set
+runs; per condition (data set, supervision kind, amount) the mean over the draws is compared with
+the best method at the default, njw, cop-kmeans and seeded-kmeans. Printed per rule: the
+conditions within 0.02 ACC of that best, of all. The first rule is the product's, which must
+reproduce the auto runs' own ACC; records where it does not are counted.
+"""
+import collections
+import importlib.util
+import json
+import math
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location('selection_replay', os.path.join(here, 'selection-replay.py'))
+replay = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(replay)
+
+NEAR = 0.02
+BASELINES = ('njw', 'cop-kmeans', 'seeded-kmeans')
+
+
+def accuracies(folder):
+    """ACC by (method, condition) and draw."""
+    table = collections.defaultdict(dict)
+    with open(folder + '/records.jsonl') as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record.get('failure') or record.get('acc') is None:
+                continue
+            condition = (record['dataset'], record['kind'], record['amount'])
+            table[(record['algorithm'], condition)][record['repetition']] = record['acc']
+    return table
+
+
+def mean(values):
+    return sum(values) / len(values)
+
+
+def evidence(root, part):
+    """Per auto record: its condition, draw, candidates with their as-set ACC, and its own ACC; and
+    the best mean ACC per condition."""
+    as_set, guarded, references = (accuracies('%s/%s-%s' % (root, part, kind)) for kind in ('none', 'default', 'refs'))
+    choices = []
+    with open('%s/%s-auto/records.jsonl' % (root, part)) as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record.get('acc') is None or not record.get('selection'):
+                continue
+            condition = (record['dataset'], record['kind'], record['amount'])
+            selection = record['selection']
+            selection = json.loads(selection) if isinstance(selection, str) else selection
+            candidates = []
+            for candidate in selection['candidates']:
+                method, draw = candidate['method'], record['repetition']
+                if method == 'njw':  # unsupervised: one entry per data set
+                    found = [d[draw] for (m, c), d in as_set.items() if m == 'njw' and c[0] == condition[0] and draw in d]
+                    acc = found[0] if found else None
+                else:
+                    acc = (references if method == 'seeded-njw' else as_set).get((method, condition), {}).get(draw)
+                candidates.append(dict(candidate, acc=acc))
+            choices.append((condition, record['repetition'], candidates, record['acc']))
+    best = {}
+    for condition in {c for c, _, _, _ in choices}:
+        means = [mean(d.values()) for (m, c), d in guarded.items() if c == condition]
+        means += [mean(d.values()) for (m, c), d in as_set.items()
+                  if m in BASELINES and (c == condition or (m == 'njw' and c[0] == condition[0]))]
+        best[condition] = max(means)
+    return choices, best
+
+
+def within_near(key, margin=lambda top: NEAR):
+    """Among the candidates within the margin of the best held-out score, the one maximizing key."""
+    def rule(ranking):
+        top = ranking[0]
+        if replay.failed(top):
+            return top
+        near = [c for c in ranking if not replay.failed(c) and c['score'] >= top['score'] - margin(top)]
+        return max(near, key=key)
+    return rule
+
+
+def standard_error(candidate):
+    variance = max(candidate['score'] * (1 - candidate['score']), 0.01)
+    return math.sqrt(variance / max(replay.held_out_constraints(candidate), 1))
+
+
+RULES = {
+    'product: within 0.02, the most stable': within_near(replay.stability),
+    'within one standard error (guardMargin), the most stable': within_near(replay.stability, replay.guard_margin),
+    'within 0.01, the most stable': within_near(replay.stability, lambda top: 0.01),
+    'within 0.05, the most stable': within_near(replay.stability, lambda top: 0.05),
+    'within 0.02, score x stability': within_near(lambda c: c['score'] * replay.stability(c)),
+    'within 0.02, score + 0.1 stability': within_near(lambda c: c['score'] + 0.1 * replay.stability(c)),
+    'all, score + 0.05 stability': within_near(lambda c: c['score'] + 0.05 * replay.stability(c), lambda top: 1),
+    'all, score + 0.2 stability': within_near(lambda c: c['score'] + 0.2 * replay.stability(c), lambda top: 1),
+    'all, score minus its standard error': within_near(lambda c: c['score'] - standard_error(c), lambda top: 1),
+    'all, the best score': within_near(lambda c: c['score'], lambda top: 1),
+}
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    root, parts = sys.argv[1], sys.argv[2].split(',')
+    evidence_by_part = [evidence(root, part) for part in parts]
+    for index, (name, rule) in enumerate(RULES.items()):
+        within = total = differing = 0
+        for choices, best in evidence_by_part:
+            chosen = collections.defaultdict(list)
+            for condition, draw, candidates, own in choices:
+                ranking = sorted(candidates, key=lambda c: -(c['score'] if c['score'] is not None else -1))
+                pick = rule(ranking)
+                acc = pick['acc'] if pick['acc'] is not None else own
+                if index == 0 and abs(acc - own) > 1e-9:
+                    differing += 1
+                chosen[condition].append(acc)
+            for condition, values in chosen.items():
+                total += 1
+                within += mean(values) >= best[condition] - NEAR
+        suffix = ' (records differing from the runs: %d)' % differing if index == 0 else ''
+        print('%-60s %d of %d%s' % (name, within, total, suffix))
+
+
+if __name__ == '__main__':
+    main()
