@@ -18,7 +18,7 @@ import java.util.List;
  * Σ_{j' ∈ rNB(i)} K(x_i, u_j')} for the r nearest landmarks j of point i, zero otherwise, with the
  * Gaussian kernel {@code K = exp(-||x - u||² / (2σ²))}.
  *
- * <p>Time O(n p d) (matrix products per chunk of rows), memory O(n r + threads · (chunk · d + max(2^18, 16 p))):
+ * <p>Time O(n p d) (matrix products per chunk of rows), memory O(n r + threads · (chunk · d + max(2^21, 16 p))):
  * nothing is n x n or even n x p dense. The work is split into a pure per-block step ({@link #nearest}),
  * the choice of σ from per-block sums, and the weights: a distributed engine runs the block step
  * on its partitions and the rest unchanged.
