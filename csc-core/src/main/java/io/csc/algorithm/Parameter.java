@@ -43,6 +43,18 @@ public final class Parameter<T> {
         }, String::valueOf);
     }
 
+    /** An integer option whose values below {@code minimum} are refused as they are parsed, naming the option. */
+    public static Parameter<Integer> integer(String name, Integer defaultValue, int minimum, String description) {
+        Parameter<Integer> plain = integer(name, defaultValue, description);
+        return new Parameter<>(name, defaultValue, description, plain.typeName, text -> {
+            int value = plain.parser.apply(text);
+            if (value < minimum) {
+                throw invalid(name, text, "an integer >= " + minimum);
+            }
+            return value;
+        }, plain.formatter);
+    }
+
     /** A real-valued option. */
     public static Parameter<Double> real(String name, Double defaultValue, String description) {
         return new Parameter<>(name, defaultValue, description, "number", text -> {

@@ -11,11 +11,11 @@ import io.csc.linalg.LanczosOptions;
 public final class SpectralParameters {
 
     public static final Parameter<Integer> KMEANS_RESTARTS = Parameter.integer("kmeans-restarts",
-            KMeansOptions.DEFAULTS.restarts(), "k-means++ restarts of the final k-means (best inertia kept)");
+            KMeansOptions.DEFAULTS.restarts(), 1, "k-means++ restarts of the final k-means (best inertia kept)");
     public static final Parameter<Integer> KMEANS_ITERATIONS = Parameter.integer("kmeans-iterations",
-            KMeansOptions.DEFAULTS.maxIterations(), "iteration cap of each k-means run");
+            KMeansOptions.DEFAULTS.maxIterations(), 1, "iteration cap of each k-means run");
     public static final Parameter<Integer> KMEANS_SAMPLE = Parameter.integer("kmeans-sample",
-            KMeansOptions.DEFAULT_SAMPLE, "beyond twice this many points the k-means restarts run on a uniform "
+            KMeansOptions.DEFAULT_SAMPLE, 0, "beyond twice this many points the k-means restarts run on a uniform "
                     + "sample of this many (plus the constrained points) and the best one starts a run on all "
                     + "points; 0 = every restart on all points (the local engine's; --engine spark seeds its "
                     + "restarts by k-means|| over all points)");
@@ -53,13 +53,8 @@ public final class SpectralParameters {
         boolean supervised = assignment == Assignment.AUTO
                 ? !PAPER_VARIANT.equals(values.asMap().get("variant"))
                 : assignment == Assignment.CONSTRAINED;
-        int sample = values.get(KMEANS_SAMPLE);
-        if (sample < 0) {
-            throw new IllegalArgumentException("Invalid " + KMEANS_SAMPLE.name() + ": " + sample
-                    + " (must be >= 0; 0 runs every restart on all points)");
-        }
         return new KMeansOptions(values.get(KMEANS_RESTARTS), values.get(KMEANS_ITERATIONS),
-                KMeansOptions.DEFAULTS.tolerance(), supervised, sample);
+                KMeansOptions.DEFAULTS.tolerance(), supervised, values.get(KMEANS_SAMPLE));
     }
 
     /** The kernel options from the values (a given sigma means a fixed bandwidth). */

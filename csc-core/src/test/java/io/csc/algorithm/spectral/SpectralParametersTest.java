@@ -30,8 +30,11 @@ class SpectralParametersTest {
         assertFalse(options.samples(2000));
         KMeansOptions all = SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=0")));
         assertFalse(all.samples(10_000_000));
-        assertEquals("Invalid kmeans-sample: -1 (must be >= 0; 0 runs every restart on all points)",
+        assertEquals("Invalid value '-1' for parameter kmeans-sample: expected an integer >= 0",
                 assertThrows(IllegalArgumentException.class,
                         () -> SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=-1")))).getMessage());
+        assertEquals("Invalid value '0' for parameter kmeans-restarts: expected an integer >= 1",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-restarts=0")))).getMessage());
     }
 }
