@@ -51,7 +51,7 @@ final class CandidateSelection {
      */
     static void addDistanceSums(float[] values, int p, float[] clampedOut, float[] roots, double[] sums) {
         for (int j = 0; j < p; j++) {
-            float value = Math.max(0f, values[j]);
+            float value = clamped(values[j]);
             clampedOut[j] = value;
             roots[j] = (float) Math.sqrt(value);
         }
@@ -90,14 +90,7 @@ final class CandidateSelection {
     /**
      * The {@code count} smallest of the p {@code values} ({@link #clamped}) into {@code indices} and
      * {@code smallest}, ascending by value and then by index; returns how many (count, or all values
-     * when fewer).
-     */
-    static int smallest(float[] values, int p, int count, int[] indices, double[] smallest) {
-        return smallest(values, p, count, indices, smallest, new long[count]);
-    }
-
-    /**
-     * As above, with {@code keys} (at least count long) as scratch. The candidates are kept as one
+     * when fewer); {@code keys} (at least count long) is scratch. The candidates are kept as one
      * long each, the value's bits above the index ({@link #key}), so that "smaller value, then
      * smaller index" is one comparison: a tie between two values is no branch of its own, which the
      * compiler would first leave out as never taken and then, at the first tie, recompile the whole

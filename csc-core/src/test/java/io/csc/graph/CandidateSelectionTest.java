@@ -35,7 +35,7 @@ class CandidateSelectionTest {
         Arrays.sort(order, Comparator.<Integer>comparingDouble(j -> clamped[j]).thenComparingInt(j -> j));
         int[] indices = new int[count];
         double[] smallest = new double[count];
-        int filled = CandidateSelection.smallest(values, p, count, indices, smallest);
+        int filled = CandidateSelection.smallest(values, p, count, indices, smallest, new long[count]);
         assertEquals(Math.min(p, count), filled);
         for (int t = 0; t < filled; t++) {
             assertEquals(order[t], indices[t], "candidate " + t);
