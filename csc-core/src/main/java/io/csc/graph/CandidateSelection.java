@@ -99,7 +99,7 @@ final class CandidateSelection {
     static int smallest(float[] values, int p, int count, int[] indices, double[] smallest, long[] keys) {
         int first = Math.min(p, count);
         for (int j = 0; j < first; j++) {
-            insertKey(keys, j, count, key(values[j], j));
+            insertKey(keys, 0, j, count, key(values[j], j));
         }
         int filled = first;
         if (filled == count) {
@@ -107,7 +107,7 @@ final class CandidateSelection {
             float bound = valueOf(keys[count - 1]);
             for (int j = count; j < p; j++) {
                 if (values[j] < bound) {
-                    insertKey(keys, filled, count, key(values[j], j));
+                    insertKey(keys, 0, filled, count, key(values[j], j));
                     bound = valueOf(keys[count - 1]);
                 }
             }
@@ -127,21 +127,24 @@ final class CandidateSelection {
         return ((long) Float.floatToRawIntBits(clamped(value)) << 32) | index;
     }
 
-    private static float valueOf(long key) {
+    static float valueOf(long key) {
         return Float.intBitsToFloat((int) (key >>> 32));
     }
 
-    /** Inserts {@code key} into the ascending list of at most {@code count} keys, dropping the last when full; returns its new length. */
-    private static int insertKey(long[] keys, int filled, int count, long key) {
-        if (filled == count && key > keys[count - 1]) {
+    /**
+     * Inserts {@code key} into the ascending list of at most {@code count} keys at {@code keys[base..]},
+     * dropping the last when full; returns its new length.
+     */
+    static int insertKey(long[] keys, int base, int filled, int count, long key) {
+        if (filled == count && key > keys[base + count - 1]) {
             return filled;
         }
         int position = filled < count ? filled++ : count - 1;
-        while (position > 0 && keys[position - 1] > key) {
-            keys[position] = keys[position - 1];
+        while (position > 0 && keys[base + position - 1] > key) {
+            keys[base + position] = keys[base + position - 1];
             position--;
         }
-        keys[position] = key;
+        keys[base + position] = key;
         return filled;
     }
 

@@ -55,6 +55,9 @@ public final class NearestNeighbours {
             report.put("distanceEvaluations", result.distanceEvaluations());
             report.put("searchDimensions", result.searchDimensions());
             report.put("candidates", result.candidates());
+            report.put("cells", result.cells());
+            report.put("probes", result.probes());
+            report.put("listRecall", result.listRecall());
             double recall = recall(data, lists, sample, context);
             report.put("recall", recall);
             report.put("recallSample", sample.length);

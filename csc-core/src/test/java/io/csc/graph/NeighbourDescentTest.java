@@ -26,20 +26,28 @@ class NeighbourDescentTest {
 
     @Test
     void findsNearlyAllExactNeighboursWithExactDistances() {
+        // uniform points: no cells hold their points' nearest, and two of 11 probed leave the descent to find the rest
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        double[] features = new double[3000 * 8];
+        for (int v = 0; v < features.length; v++) {
+            features[v] = random.nextDouble();
+        }
+        Dataset uniform = Dataset.unlabelled("uniform", 3000, 8, features);
         try (RunContext context = RunContext.of(3, 2)) {
-            NeighbourDescent.Result result = NeighbourDescent.search(MIXTURE, 10, context);
+            NeighbourDescent.Result result = NeighbourDescent.search(uniform, 10, context, 1);
             NeighbourLists lists = result.lists();
             assertEquals(8, result.searchDimensions());
-            assertTrue(result.iterations() >= 1);
-            double recall = recallOfAll(MIXTURE, lists, context);
+            assertEquals(CellSearch.MINIMUM_PROBES, result.probes());
+            assertTrue(result.iterations() >= 1, "iterations " + result.iterations());
+            double recall = recallOfAll(uniform, lists, context);
             assertTrue(recall > 0.99, "recall " + recall);
-            for (int i = 0; i < MIXTURE.size(); i += 37) {
+            for (int i = 0; i < uniform.size(); i += 37) {
                 for (int t = 0; t < 10; t++) {
                     int j = lists.neighbour(i, t);
                     assertTrue(j != i);
                     double exact = 0;
                     for (int f = 0; f < 8; f++) {
-                        double difference = MIXTURE.feature(i, f) - MIXTURE.feature(j, f);
+                        double difference = uniform.feature(i, f) - uniform.feature(j, f);
                         exact += difference * difference;
                     }
                     assertEquals(Math.sqrt(exact), lists.distance(i, t), 1e-12);
@@ -48,6 +56,17 @@ class NeighbourDescentTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    void cellsThatHoldTheNearestLeaveNothingToDescend() {
+        try (RunContext context = RunContext.of(3, 2)) {
+            NeighbourDescent.Result result = NeighbourDescent.search(MIXTURE, 10, context);
+            assertEquals(result.cells(), result.probes(), "2000 points: every cell probed");
+            assertEquals(1.0, result.listRecall());
+            assertEquals(0, result.iterations());
+            assertTrue(recallOfAll(MIXTURE, result.lists(), context) > 0.99);
         }
     }
 
