@@ -28,8 +28,13 @@ public final class NearestNeighbours {
     static final int RECALL_SAMPLE = 500;
     /** The fewest such points. */
     static final int RECALL_MINIMUM = 200;
-    /** Multiply-adds the recall's exact search may take (the sample shrinks for large n d). */
-    static final long RECALL_WORK = 10_000_000_000L;
+    /**
+     * Multiply-adds the recall's exact search may take (the sample shrinks for large n d): about a
+     * tenth of a second of double-precision products on two cores. At 10¹⁰ the check of 500 points
+     * took 0.4 s of a 3.8 s fit (njw, 20,000 images); 200 points measure a recall near 0.97 of
+     * k = 10 neighbours to about ±0.004 (one standard error).
+     */
+    static final long RECALL_WORK = 2_500_000_000L;
 
     private NearestNeighbours() {
     }
