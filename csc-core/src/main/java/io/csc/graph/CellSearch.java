@@ -58,6 +58,10 @@ final class CellSearch {
     static final int LLOYD_ITERATIONS = 8;
     /** How many times the search of the cells reports its progress. */
     static final int PROGRESS_ROUNDS = 16;
+    /** The most points searching a cell with one product. */
+    static final int QUERY_BLOCK = 512;
+    /** The most points of a cell searched with one product. */
+    static final int COLUMN_BLOCK = 4096;
     /** Rows per product when points are assigned to centres. */
     private static final int ASSIGN_BLOCK = 1024;
 
@@ -361,22 +365,26 @@ final class CellSearch {
                 int run = runStarts[r];
                 int end = runStarts[r + 1];
                 int b = (int) (pairs[run] >>> 32);
-                int bFrom = starts[b];
-                int bSize = starts[b + 1] - bFrom;
-                int count = end - run;
-                if (bSize > 0) {
+                // in blocks of queries and of b's points: the products stay small however large a cell
+                // is (all the copies of a repeated point fall into one)
+                for (int first = run; first < end; first += QUERY_BLOCK) {
+                    int count = Math.min(QUERY_BLOCK, end - first);
                     queries = grow(queries, count * m);
-                    products = grow(products, count * bSize);
-                    values = grow(values, bSize);
                     for (int q = 0; q < count; q++) {
-                        System.arraycopy(rows, (from + (int) pairs[run + q]) * m, queries, q * m, m);
+                        System.arraycopy(rows, (from + (int) pairs[first + q]) * m, queries, q * m, m);
                     }
-                    sequential.gemm(false, true, count, bSize, m, 1f, queries, 0, m, resident, bFrom * m, m, 0f,
-                            products, 0, bSize);
-                    for (int q = 0; q < count; q++) {
-                        int query = (int) pairs[run + q];
-                        offerRow(from + query, query, bFrom, bSize, q * bSize);
-                        computed += bSize - (a == b ? 1 : 0);
+                    for (int column = starts[b]; column < starts[b + 1]; column += COLUMN_BLOCK) {
+                        int width = Math.min(COLUMN_BLOCK, starts[b + 1] - column);
+                        products = grow(products, count * width);
+                        values = grow(values, width);
+                        sequential.gemm(false, true, count, width, m, 1f, queries, 0, m, resident, column * m, m, 0f,
+                                products, 0, width);
+                        for (int q = 0; q < count; q++) {
+                            int query = (int) pairs[first + q];
+                            int point = from + query;
+                            offerRow(point, query, column, width, q * width);
+                            computed += width - (point >= column && point < column + width ? 1 : 0);
+                        }
                     }
                 }
             }

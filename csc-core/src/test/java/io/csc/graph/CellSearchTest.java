@@ -110,6 +110,36 @@ class CellSearchTest {
     }
 
     @Test
+    void aCellOfThousandsOfCopiesOfOnePointIsSearchedInBlocks() {
+        int n = 6000;
+        int copies = 5000;
+        float[] points = new float[n * 2];
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = copies; i < n; i++) {
+            points[i * 2] = (float) random.nextDouble(1, 2);
+            points[i * 2 + 1] = (float) random.nextDouble(1, 2);
+        }
+        int capacity = 10;
+        CellSearch.Result result;
+        try (Parallel parallel = Parallel.withThreads(2)) {
+            result = CellSearch.search(points, n, 2, capacity, 3072, 7, LinearAlgebra.defaultBackend(), parallel,
+                    ProgressListener.NONE);
+        }
+        assertTrue(copies > CellSearch.COLUMN_BLOCK && copies > CellSearch.QUERY_BLOCK, "the copies span blocks");
+        for (int i = 0; i < n; i++) {
+            assertEquals(capacity, result.counts()[i]);
+            if (result.order()[i] < copies) {
+                for (int t = 0; t < capacity; t++) {
+                    int j = result.neighbours()[i * capacity + t];
+                    assertTrue(j != i);
+                    assertTrue(result.order()[j] < copies, "a copy's nearest are copies");
+                    assertEquals(0f, result.distances()[i * capacity + t]);
+                }
+            }
+        }
+    }
+
+    @Test
     void offerKeepsTheSmallestValuesOnceEach() {
         SplittableRandom random = new SplittableRandom(3);
         int capacity = 9;
