@@ -109,19 +109,8 @@ final class CellSearch {
         int probes = probes(n, cells, probedPoints);
         float[] centres = centres(x, n, m, cells, seed, sequential, parallel);
         int[] probed = nearestCentres(x, n, m, centres, cells, probes, sequential, parallel);
-        // renumbered cell after cell (a stable counting sort on the nearest centre)
         int[] starts = new int[cells + 1];
-        for (int i = 0; i < n; i++) {
-            starts[probed[i * probes] + 1]++;
-        }
-        for (int c = 0; c < cells; c++) {
-            starts[c + 1] += starts[c];
-        }
-        int[] next = Arrays.copyOf(starts, cells);
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[next[probed[i * probes]]++] = i;
-        }
+        int[] order = byCell(probed, probes, n, cells, starts);
         float[] rows = new float[n * m];
         int[] probedInOrder = new int[n * probes];
         for (int i = 0; i < n; i++) {
@@ -152,6 +141,27 @@ final class CellSearch {
             }
         }
         return new Result(order, rows, neighbours, distances, counts, evaluations, cells, probes);
+    }
+
+    /**
+     * The n points renumbered cell after cell, in index order within a cell (a stable counting
+     * sort): the point of each new number; where each cell starts goes to {@code starts} (cells + 1
+     * long, n last). Point i's cell is {@code cellOf[i * stride]}.
+     */
+    static int[] byCell(int[] cellOf, int stride, int n, int cells, int[] starts) {
+        Arrays.fill(starts, 0);
+        for (int i = 0; i < n; i++) {
+            starts[cellOf[i * stride] + 1]++;
+        }
+        for (int c = 0; c < cells; c++) {
+            starts[c + 1] += starts[c];
+        }
+        int[] next = Arrays.copyOf(starts, cells);
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[next[cellOf[i * stride]]++] = i;
+        }
+        return order;
     }
 
     /** The squared norms of the n rows of x. */
@@ -239,6 +249,21 @@ final class CellSearch {
             }
         });
         return nearest;
+    }
+
+    /** {@code array}, or a larger new one (its values not kept) when it is shorter than {@code length}. */
+    static int[] grow(int[] array, int length) {
+        return array.length >= length ? array : new int[Math.max(length, 2 * array.length)];
+    }
+
+    /** As {@link #grow(int[], int)}. */
+    static long[] grow(long[] array, int length) {
+        return array.length >= length ? array : new long[Math.max(length, 2 * array.length)];
+    }
+
+    /** As {@link #grow(int[], int)}. */
+    static float[] grow(float[] array, int length) {
+        return array.length >= length ? array : new float[Math.max(length, 2 * array.length)];
     }
 
     /**
@@ -422,18 +447,6 @@ final class CellSearch {
                 sum += difference * difference;
             }
             return sum;
-        }
-
-        private static int[] grow(int[] array, int length) {
-            return array.length >= length ? array : new int[Math.max(length, 2 * array.length)];
-        }
-
-        private static long[] grow(long[] array, int length) {
-            return array.length >= length ? array : new long[Math.max(length, 2 * array.length)];
-        }
-
-        private static float[] grow(float[] array, int length) {
-            return array.length >= length ? array : new float[Math.max(length, 2 * array.length)];
         }
     }
 }

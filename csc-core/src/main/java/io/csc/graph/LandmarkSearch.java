@@ -34,6 +34,12 @@ import java.util.SplittableRandom;
  * NMI 0.002 lower; 64 dimensions, 0.95 and 0.005 lower; 128 dimensions with r + 4 candidates, 0.978
  * and 0.0016 lower, with r + 2, 0.948 and 0.0027 lower.
  *
+ * <p>From {@value LandmarkCells#MINIMUM_LANDMARKS} landmarks on, when σ's rule needs no sums over all
+ * landmarks, each point is screened against the landmarks of its nearest cells only
+ * ({@link LandmarkCells}, about {@value LandmarkCells#SCREENED} of them). SC-PC, 7,000 labels,
+ * Fashion-MNIST, seeds 1 and 2, against the screening of all 8,000: the same recall (0.995, 0.995),
+ * NMI 0.7436 / 0.7471 against 0.7439 / 0.7476, the sparse coding 3.0 / 2.8 s against 4.0 / 3.8 s.
+ *
  * <p>When: as {@link RunContext#neighbourSearch()} asks ({@link NeighbourSearch#approximatesLandmarks}),
  * and only for data of more than {@value #SCREENING_DIMENSIONS} features, where the projection
  * saves work.
@@ -85,12 +91,16 @@ public final class LandmarkSearch {
         Map<String, Object> report = new LinkedHashMap<>();
         List<NearestLandmarks> blocks;
         if (screensOnComponents(context.neighbourSearch(), n, p, d, r)) {
-            LandmarkTable table = LandmarkTable.projected(landmarks, SCREENING_DIMENSIONS, context.backend());
+            LandmarkTable table = LandmarkTable.projected(landmarks, SCREENING_DIMENSIONS, sums, context.backend());
             blocks = SparseCoding.nearestAll(data, table, r, sums, context);
             int[] sample = recallSample(n, p, d, context.seed());
             report.put("method", "principal-components");
             report.put("dimensions", SCREENING_DIMENSIONS);
             report.put("candidates", table.candidates(r));
+            if (table.cells() != null) {
+                report.put("cells", table.cells().cells());
+                report.put("probes", table.cells().probes());
+            }
             double recall = recall(data, LandmarkTable.of(landmarks), blocks, sample, context);
             report.put("recall", recall);
             report.put("recallSample", sample.length);

@@ -117,9 +117,11 @@ public final class SparseCoding {
      * ({@link #projected}), those components.
      *
      * @param projection the components the landmarks are screened on, or null to screen in the full space
+     * @param cells      the cells of the landmarks on those components ({@link LandmarkCells}), or null to
+     *                   screen every point against all landmarks
      */
     public record LandmarkTable(DenseMatrix landmarks, double[] mean, float[] centred, double[] centredNorms,
-                                PrincipalScreening projection) {
+                                PrincipalScreening projection, LandmarkCells cells) {
 
         /** The table of a p x d landmark matrix, screened in the full space. */
         public static LandmarkTable of(DenseMatrix landmarks) {
@@ -140,14 +142,23 @@ public final class SparseCoding {
             for (int j = 0; j < p; j++) {
                 norms[j] = centreRow(u, j * d, mean, centred, d);
             }
-            return new LandmarkTable(landmarks, mean, centred, norms, null);
+            return new LandmarkTable(landmarks, mean, centred, norms, null, null);
         }
 
-        /** The table of a p x d landmark matrix, screened on its m leading principal components ({@link PrincipalScreening}). */
-        public static LandmarkTable projected(DenseMatrix landmarks, int m, LinearAlgebraBackend backend) {
+        /**
+         * The table of a p x d landmark matrix, screened on its m leading principal components
+         * ({@link PrincipalScreening}), and by cells ({@link LandmarkCells}) from
+         * {@value LandmarkCells#MINIMUM_LANDMARKS} landmarks on when no sums over all of them are needed.
+         */
+        public static LandmarkTable projected(DenseMatrix landmarks, int m, boolean allSums,
+                                              LinearAlgebraBackend backend) {
             LandmarkTable exact = of(landmarks);
-            return new LandmarkTable(landmarks, exact.mean, exact.centred, exact.centredNorms,
-                    PrincipalScreening.of(exact.centred, landmarks.rows(), landmarks.columns(), m, backend));
+            int p = landmarks.rows();
+            PrincipalScreening projection = PrincipalScreening.of(exact.centred, p, landmarks.columns(), m, backend);
+            LandmarkCells cells = allSums || p < LandmarkCells.MINIMUM_LANDMARKS ? null
+                    : LandmarkCells.of(projection.landmarkCoordinates(), p, m,
+                            backend instanceof ParallelBackend blocked ? blocked.sequential() : backend);
+            return new LandmarkTable(landmarks, exact.mean, exact.centred, exact.centredNorms, projection, cells);
         }
 
         int size() {
@@ -202,6 +213,20 @@ public final class SparseCoding {
         private int[] rankedIndices = new int[0];
         private double[] rankedDistances = new double[0];
         private double[] candidateDistances = new double[0];
+        private float[] singleRowNorms = new float[0];
+        private long[] cellKeys = new long[0];
+        private int[] cellFilled = new int[0];
+        private final LandmarkCells.Scratch cellScratch = new LandmarkCells.Scratch();
+
+        void ensureCells(int count, int candidates) {
+            if (singleRowNorms.length < count) {
+                singleRowNorms = new float[count];
+                cellFilled = new int[count];
+            }
+            if (cellKeys.length < count * candidates) {
+                cellKeys = new long[count * candidates];
+            }
+        }
 
         void ensure(int count, int d, int m, int productValues, int p, int candidates) {
             if (rows.length < count * d) {
@@ -261,13 +286,23 @@ public final class SparseCoding {
         }
         PrincipalScreening projection = table.projection();
         int m = projection == null ? d : projection.dimensions();
-        float[] screenedLandmarks = projection == null ? table.centred() : projection.landmarkCoordinates();
+        LandmarkCells cells = sumStride == 0 ? table.cells() : null;
+        float[] screenedLandmarks = cells != null ? cells.coordinates()
+                : projection == null ? table.centred() : projection.landmarkCoordinates();
         LinearAlgebraBackend chunkBackend = backend instanceof ParallelBackend blocked ? blocked.sequential() : backend;
         double[] landmarkNorms = table.centredNorms();
         float[] singleNorms = new float[p];
         for (int j = 0; j < p; j++) {
             singleNorms[j] = (float) landmarkNorms[j];
         }
+        float[] cellOrderNorms = null;
+        if (cells != null) {
+            cellOrderNorms = new float[p];
+            for (int t = 0; t < p; t++) {
+                cellOrderNorms[t] = singleNorms[cells.order()[t]];
+            }
+        }
+        float[] screenedNorms = cellOrderNorms;
         RowSearch search = new RowSearch(p, d, r, table.candidates(r), singleNorms, landmarkNorms,
                 (d + CandidateSelection.EXTRA_ROUNDINGS) * 0x1p-24, table.landmarks().data(), projection == null);
         int[] indices = new int[count * r];
@@ -285,6 +320,23 @@ public final class SparseCoding {
                     screenedRows = scratch.projected;
                 }
                 double[] sums = new double[3];
+                if (cells != null) {
+                    int rows = end - start;
+                    scratch.ensureCells(rows, search.candidates());
+                    for (int row = 0; row < rows; row++) {
+                        scratch.singleRowNorms[row] = (float) scratch.norms[row];
+                    }
+                    cells.screen(screenedRows, rows, m, scratch.singleRowNorms, screenedNorms, search.candidates(),
+                            scratch.cellKeys, scratch.cellFilled, scratch.cellScratch, chunkBackend, resident);
+                    for (int row = 0; row < rows; row++) {
+                        int filled = scratch.cellFilled[row];
+                        for (int t = 0; t < filled; t++) {
+                            scratch.candidateIndices[t] = cells.order()[(int) scratch.cellKeys[row * search.candidates() + t]];
+                        }
+                        search.rank(row, filled, scratch, indices, nearestDistances, (start + row) * r);
+                    }
+                    return sums;
+                }
                 for (int first = start; first < end; first += productRows) {
                     int rows = Math.min(productRows, end - first);
                     chunkBackend.gemm(false, true, rows, p, m, 1.0f, screenedRows, (first - start) * m, m, resident, 0, m,
@@ -348,6 +400,17 @@ public final class SparseCoding {
                 filled = CandidateSelection.withinRounding(candidateIndices, candidateDistances, filled, r, rowNorm,
                         landmarkNorms, relativeBound);
             }
+            rank(row, filled, scratch, indices, distances, out);
+        }
+
+        /**
+         * The r nearest of the {@code filled} candidates in {@code scratch.candidateIndices} of row
+         * {@code row} of the chunk, by their exact distances, into {@code indices} and
+         * {@code distances} from {@code out}.
+         */
+        void rank(int row, int filled, Scratch scratch, int[] indices, double[] distances, int out) {
+            int[] candidateIndices = scratch.candidateIndices;
+            double[] candidateDistances = scratch.candidateDistances;
             for (int t = 0; t < filled; t++) {
                 candidateDistances[t] = DistanceKernels.squaredDistanceWide(scratch.exact, row * d, landmarks,
                         candidateIndices[t] * d, d);

@@ -27,19 +27,20 @@ class LandmarkSearchTest {
     private static final int D = 300;
     private static final int R = 5;
     /** 300 features: 20 informative ones carry the clusters, the other 280 are noise. */
-    private static final Dataset WIDE = wide();
+    private static final Dataset WIDE = wide(N, D, 8, 2);
     private static final DenseMatrix LANDMARKS = Landmarks.random(WIDE, 400, new SplittableRandom(4));
 
-    private static Dataset wide() {
-        Dataset informative = new GaussianMixture(N, 20, 6, 3.0, 8).generate();
-        double[] features = new double[N * D];
-        SplittableRandom random = new SplittableRandom(2);
-        for (int i = 0; i < N; i++) {
-            for (int f = 0; f < D; f++) {
-                features[i * D + f] = f < 20 ? informative.feature(i, f) : 0.3 * random.nextGaussian();
+    /** n points of d features: 20 informative ones of a six-cluster mixture, the others noise. */
+    private static Dataset wide(int n, int d, long mixtureSeed, long noiseSeed) {
+        Dataset informative = new GaussianMixture(n, 20, 6, 3.0, mixtureSeed).generate();
+        double[] features = new double[n * d];
+        SplittableRandom random = new SplittableRandom(noiseSeed);
+        for (int i = 0; i < n; i++) {
+            for (int f = 0; f < d; f++) {
+                features[i * d + f] = f < 20 ? informative.feature(i, f) : 0.3 * random.nextGaussian();
             }
         }
-        return Dataset.unlabelled("wide", N, D, features);
+        return Dataset.unlabelled("wide", n, d, features);
     }
 
     private static double squared(int point, int landmark) {
@@ -108,6 +109,82 @@ class LandmarkSearchTest {
         assertArrayEquals(indices(one), indices(two));
         assertArrayEquals(distances(one), distances(two));
         assertEquals(one.get(0).distanceSum(), two.get(0).distanceSum());
+    }
+
+    @Test
+    void manyLandmarksAreScreenedByCellsOnAnyThreadCount() {
+        Dataset data = wide(4500, 150, 9, 6);
+        DenseMatrix landmarks = Landmarks.random(data, LandmarkCells.MINIMUM_LANDMARKS, new SplittableRandom(7));
+        RunNotes notes = RunNotes.collecting();
+        List<NearestLandmarks> two;
+        List<NearestLandmarks> one;
+        try (RunContext context = RunContext.of(3, 2).withNotes(notes).withNeighbourSearch(NeighbourSearch.APPROXIMATE)) {
+            two = LandmarkSearch.nearest(data, landmarks, R, false, context);
+        }
+        try (RunContext context = RunContext.of(3, 1).withNeighbourSearch(NeighbourSearch.APPROXIMATE)) {
+            one = LandmarkSearch.nearest(data, landmarks, R, false, context);
+        }
+        assertArrayEquals(indices(one), indices(two));
+        Map<?, ?> report = (Map<?, ?>) notes.values().get("landmarkSearch");
+        assertEquals(LandmarkCells.MINIMUM_LANDMARKS / LandmarkCells.CELL_SIZE, report.get("cells"));
+        assertEquals(16, report.get("probes"), "about 1,024 of 4,096 landmarks screened per point");
+        assertTrue((Double) report.get("recall") > 0.95, report.toString());
+        // a rule that needs the distances to all landmarks screens them all
+        try (RunContext context = RunContext.of(3, 2).withNotes(notes).withNeighbourSearch(NeighbourSearch.APPROXIMATE)) {
+            LandmarkSearch.nearest(data, landmarks, R, true, context);
+        }
+        assertFalse(((Map<?, ?>) notes.values().get("landmarkSearch")).containsKey("cells"));
+    }
+
+    @Test
+    void cellsProbedAllScreenAsAllLandmarks() {
+        SplittableRandom random = new SplittableRandom(8);
+        int p = 700;
+        int m = 6;
+        float[] coordinates = new float[p * m];
+        for (int v = 0; v < coordinates.length; v++) {
+            coordinates[v] = (float) random.nextGaussian();
+        }
+        io.csc.linalg.LinearAlgebraBackend backend = io.csc.linalg.LinearAlgebra.defaultBackend();
+        LandmarkCells cells = LandmarkCells.of(coordinates, p, m, backend);
+        LandmarkCells all = new LandmarkCells(cells.cells(), cells.cells(), cells.centres(), cells.starts(),
+                cells.order(), cells.coordinates());
+        int count = 50;
+        int candidates = 9;
+        float[] rows = new float[count * m];
+        float[] rowNorms = new float[count];
+        for (int v = 0; v < rows.length; v++) {
+            rows[v] = (float) random.nextGaussian();
+            rowNorms[v / m] += rows[v] * rows[v];
+        }
+        float[] landmarkNorms = new float[p];
+        for (int t = 0; t < p; t++) {
+            for (int f = 0; f < m; f++) {
+                landmarkNorms[t] += cells.coordinates()[t * m + f] * cells.coordinates()[t * m + f];
+            }
+        }
+        long[] keys = new long[count * candidates];
+        int[] filled = new int[count];
+        try (io.csc.linalg.ResidentOperand resident = backend.resident(cells.coordinates())) {
+            all.screen(rows, count, m, rowNorms, landmarkNorms, candidates, keys, filled, new LandmarkCells.Scratch(),
+                    backend, resident);
+        }
+        for (int row = 0; row < count; row++) {
+            assertEquals(candidates, filled[row]);
+            double[] exact = new double[p];
+            for (int t = 0; t < p; t++) {
+                for (int f = 0; f < m; f++) {
+                    double difference = rows[row * m + f] - cells.coordinates()[t * m + f];
+                    exact[t] += difference * difference;
+                }
+            }
+            double[] sorted = exact.clone();
+            Arrays.sort(sorted);
+            for (int t = 0; t < candidates; t++) {
+                int position = (int) keys[row * candidates + t];
+                assertTrue(exact[position] <= sorted[candidates - 1] + 1e-4, "row " + row + " candidate " + t);
+            }
+        }
     }
 
     @Test
