@@ -350,6 +350,33 @@ final class CellSearch {
             if (size == 0) {
                 return 0;
             }
+            long[] visit = runs(a, from, size);
+            long computed = 0;
+            for (long visited : visit) {
+                int r = (int) visited;
+                int run = runStarts[r];
+                int end = runStarts[r + 1];
+                int b = (int) (pairs[run] >>> 32);
+                // in blocks of queries and of b's points: the products stay small however large a cell
+                // is (all the copies of a repeated point fall into one)
+                for (int first = run; first < end; first += QUERY_BLOCK) {
+                    int count = Math.min(QUERY_BLOCK, end - first);
+                    for (int column = starts[b]; column < starts[b + 1]; column += COLUMN_BLOCK) {
+                        computed += searchBlock(from, first, count, column, Math.min(COLUMN_BLOCK, starts[b + 1] - column));
+                    }
+                }
+            }
+            emit(from, size, neighbours, distances, counts);
+            return computed;
+        }
+
+        /**
+         * The probes of the {@code size} points of cell a (from {@code from}) grouped into runs of one
+         * probed cell each ({@link #pairs} sorted, {@link #runStarts}), and the order to visit them:
+         * nearest cell first (a's own), so that the lists' bounds tighten at once and few later
+         * points enter them. Each returned key holds a run's index in its low half.
+         */
+        private long[] runs(int a, int from, int size) {
             int pairCount = size * probes;
             pairs = grow(pairs, pairCount);
             for (int q = 0; q < size; q++) {
@@ -363,8 +390,6 @@ final class CellSearch {
                 filled = new int[size];
             }
             Arrays.fill(filled, 0, size, 0);
-            // the runs of queries per probed cell, visited nearest cell first (a's own): the lists' bounds
-            // then tighten at once and few later points enter them
             int runs = 0;
             runStarts = grow(runStarts, pairCount + 1);
             for (int run = 0; run < pairCount; runs++) {
@@ -384,35 +409,35 @@ final class CellSearch {
                 visit[r] = CandidateSelection.key(distance, r);
             }
             Arrays.sort(visit);
-            long computed = 0;
-            for (long visited : visit) {
-                int r = (int) visited;
-                int run = runStarts[r];
-                int end = runStarts[r + 1];
-                int b = (int) (pairs[run] >>> 32);
-                // in blocks of queries and of b's points: the products stay small however large a cell
-                // is (all the copies of a repeated point fall into one)
-                for (int first = run; first < end; first += QUERY_BLOCK) {
-                    int count = Math.min(QUERY_BLOCK, end - first);
-                    queries = grow(queries, count * m);
-                    for (int q = 0; q < count; q++) {
-                        System.arraycopy(rows, (from + (int) pairs[first + q]) * m, queries, q * m, m);
-                    }
-                    for (int column = starts[b]; column < starts[b + 1]; column += COLUMN_BLOCK) {
-                        int width = Math.min(COLUMN_BLOCK, starts[b + 1] - column);
-                        products = grow(products, count * width);
-                        values = grow(values, width);
-                        sequential.gemm(false, true, count, width, m, 1f, queries, 0, m, resident, column * m, m, 0f,
-                                products, 0, width);
-                        for (int q = 0; q < count; q++) {
-                            int query = (int) pairs[first + q];
-                            int point = from + query;
-                            offerRow(point, query, column, width, q * width);
-                            computed += width - (point >= column && point < column + width ? 1 : 0);
-                        }
-                    }
-                }
+            return visit;
+        }
+
+        /**
+         * The {@code count} queries of {@link #pairs} from {@code first} (points of the cell starting
+         * at {@code from}) against the {@code width} points from {@code column}: one product, each
+         * row offered to its query's list. Returns the distances computed.
+         */
+        private long searchBlock(int from, int first, int count, int column, int width) {
+            queries = grow(queries, count * m);
+            for (int q = 0; q < count; q++) {
+                System.arraycopy(rows, (from + (int) pairs[first + q]) * m, queries, q * m, m);
             }
+            products = grow(products, count * width);
+            values = grow(values, width);
+            sequential.gemm(false, true, count, width, m, 1f, queries, 0, m, resident, column * m, m, 0f, products, 0,
+                    width);
+            long computed = 0;
+            for (int q = 0; q < count; q++) {
+                int query = (int) pairs[first + q];
+                int point = from + query;
+                offerRow(point, query, column, width, q * width);
+                computed += width - (point >= column && point < column + width ? 1 : 0);
+            }
+            return computed;
+        }
+
+        /** The lists of the {@code size} points from {@code from} into the result's arrays. */
+        private void emit(int from, int size, int[] neighbours, float[] distances, int[] counts) {
             for (int q = 0; q < size; q++) {
                 int point = from + q;
                 counts[point] = filled[q];
@@ -422,7 +447,6 @@ final class CellSearch {
                     distances[point * capacity + t] = Float.intBitsToFloat((int) (key >>> 32));
                 }
             }
-            return computed;
         }
 
         /** Offers the points {@code [bFrom, bFrom + bSize)} to the list of {@code point} (q-th of its cell). */
