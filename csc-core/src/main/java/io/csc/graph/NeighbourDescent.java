@@ -15,9 +15,10 @@ import java.util.SplittableRandom;
 /**
  * Approximate k nearest neighbours by NN-descent (W. Dong, M. Charikar and K. Li, "Efficient
  * k-nearest neighbor graph construction for generic similarity measures", WWW 2011): a neighbour
- * of a neighbour is likely a neighbour, so each point's list starts random and improves by
- * comparing, for every point, the members of its list and of its reverse list with one another
- * (the local join), until an iteration changes fewer than {@value #DELTA} of the list entries.
+ * of a neighbour is likely a neighbour, so each point's list (random in the paper, from cells
+ * here) improves by comparing, for every point, the members of its list and of its reverse list
+ * with one another (the local join), until an iteration changes fewer than {@value #DELTA} of the
+ * list entries.
  *
  * <p>As in the paper: lists carry a new/old flag and only pairs with a new member are compared
  * (incremental search); the new and old lists a local join reads hold at most {@code ρK} members
@@ -53,13 +54,14 @@ import java.util.SplittableRandom;
  *     double-precision distances in the full space then
  *     choose the k neighbours. The distances of the result are therefore exact, and a wrong
  *     neighbour is only ever a near point in place of a nearer one.</li>
- * <li><b>Determinism.</b> The cells' k-means and the sampling priorities are drawn from the seed, the
- *     iteration and the point indices; the local joins of a batch of points run in parallel on a
+ * <li><b>Determinism.</b> The cells' k-means sample is drawn from the seed, and the sampling
+ *     priorities are hashes of the seed, the iteration and the point indices; the local joins of a batch of points run in parallel on a
  *     snapshot and their proposed updates are applied in chunk order afterwards. The result is the
  *     same on any number of threads.</li>
  * </ul>
  *
- * <p>Time O(n (C + P) m) for the start ({@link CellSearch}) and about {@code n K² m} per iteration,
+ * <p>Time O(n (C + P) m) for the start ({@link CellSearch}: C cells, P points probed) and about
+ * {@code n K² m} per iteration,
  * m the search dimensions; memory O(n (m + K)). The recall is reported by {@link NearestNeighbours#find}.
  */
 public final class NeighbourDescent {
