@@ -34,9 +34,12 @@ import java.util.SplittableRandom;
  * (docs/BENCHMARKS.md) although they compute twice the distances: each distance is a share of one
  * matrix product instead of a pair gathered from memory.
  *
- * <p>Time O(n (C + {@value #PROBED_POINTS}) m): linear in n, since C is capped; memory O(n (m + K)).
- * The result does not depend on the number of threads: each cell's points are searched by one task,
- * and every choice comes from the seed.
+ * <p>Time O(n (C + P n / C) m), memory O(n (m + K)). Up to {@value #MAX_CELLS} cells of
+ * {@value #CELL_SIZE} points, P n / C is about {@value #PROBED_POINTS} and the time linear in n;
+ * beyond (about 1.5 million points, where two cells hold more than {@value #PROBED_POINTS} points)
+ * the cells grow with n, and the time with n² / {@value #MAX_CELLS}: a point of ten million
+ * compares itself with about 20,000. The result does not depend on the number of threads: each
+ * cell's points are searched by one task, and every choice comes from the seed.
  */
 final class CellSearch {
 
