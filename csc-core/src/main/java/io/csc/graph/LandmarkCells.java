@@ -18,8 +18,9 @@ import java.util.Arrays;
  * the distances to all landmarks (SC-PC's default rule, the mean distance to the r nearest, does
  * not): SC-PC with 7,000 labels on Fashion-MNIST has 8,000 landmarks, and its screening product of
  * 70,000 x 8,000 x 128 multiply-adds and the scan of 8,000 values per point were most of its fit.
- * The k-means of the cells runs on all landmarks from a fixed seed: the cells are a function of the
- * landmarks alone, so that a saved model places new points exactly as the fit placed its own.
+ * The k-means of the cells runs on all landmarks from a fixed seed, so that the cells depend on the
+ * landmarks alone and not on the run's seed. (A saved model places new points by the exact
+ * screening of {@link SparseCoding#encode}; only the fit's own points are screened by cells.)
  *
  * @param cells       the number of cells
  * @param probes      the cells each point is screened against
