@@ -73,6 +73,7 @@ final class CellSearch {
      *
      * @param order       the original index of every point, in the new numbering (cell after cell)
      * @param rows        the points' coordinates in the new numbering (n x m)
+     * @param norms       their squared norms
      * @param neighbours  the candidates of every point (new numbering), {@code capacity} slots per point, ascending
      * @param distances   their squared distances in the search space (single-precision products)
      * @param counts      how many slots of every point are filled (fewer than capacity only when
@@ -81,7 +82,7 @@ final class CellSearch {
      * @param cells       the number of cells
      * @param probes      the cells each point probes
      */
-    record Result(int[] order, float[] rows, int[] neighbours, float[] distances, int[] counts, long evaluations,
+    record Result(int[] order, float[] rows, float[] norms, int[] neighbours, float[] distances, int[] counts, long evaluations,
                   int cells, int probes) {
     }
 
@@ -143,7 +144,7 @@ final class CellSearch {
                 progress.progress("nearest neighbours (cells)", start + count, cells);
             }
         }
-        return new Result(order, rows, neighbours, distances, counts, evaluations, cells, probes);
+        return new Result(order, rows, norms, neighbours, distances, counts, evaluations, cells, probes);
     }
 
     /**

@@ -25,11 +25,13 @@ import java.util.Arrays;
  * @param cells       the number of cells
  * @param probes      the cells each point is screened against
  * @param centres     the cells' centres, cells x m
+ * @param centreNorms their squared norms
  * @param starts      where each cell's landmarks start in {@code order}, with p appended
  * @param order       the landmark indices, cell after cell
  * @param coordinates the landmarks' coordinates in that order, p x m
  */
-record LandmarkCells(int cells, int probes, float[] centres, int[] starts, int[] order, float[] coordinates) {
+record LandmarkCells(int cells, int probes, float[] centres, float[] centreNorms, int[] starts, int[] order,
+                     float[] coordinates) {
 
     /** Landmarks per cell, on average. */
     static final int CELL_SIZE = 64;
@@ -56,7 +58,8 @@ record LandmarkCells(int cells, int probes, float[] centres, int[] starts, int[]
         for (int t = 0; t < p; t++) {
             System.arraycopy(coordinates, order[t] * m, ordered, t * m, m);
         }
-        return new LandmarkCells(cells, probes, centres, starts, order, ordered);
+        return new LandmarkCells(cells, probes, centres, CellSearch.squaredNorms(centres, cells, m), starts, order,
+                ordered);
     }
 
     /** One thread's scratch arrays. */
@@ -92,7 +95,6 @@ record LandmarkCells(int cells, int probes, float[] centres, int[] starts, int[]
         scratch.pairs = CellSearch.grow(scratch.pairs, count * probes);
         sequential.gemm(false, true, count, cells, m, 1f, rows, 0, m, centres, 0, m, 0f, scratch.centreProducts, 0,
                 cells);
-        float[] centreNorms = CellSearch.squaredNorms(centres, cells, m);
         for (int row = 0; row < count; row++) {
             float projectedNorm = 0;
             for (int t = 0; t < m; t++) {

@@ -147,7 +147,8 @@ public final class NeighbourDescent {
         LinearAlgebraBackend backend = context.backend();
         CellSearch.Result cells = CellSearch.search(space, n, m, capacity, probedPoints, context.seed(),
                 Search.sequential(backend), context.parallel(), context.progress());
-        Search search = new Search(cells.rows(), n, m, capacity, context.seed(), context.parallel(), backend);
+        Search search = new Search(cells.rows(), cells.norms(), n, m, capacity, context.seed(), context.parallel(),
+                backend);
         search.run(cells, context);
         NeighbourLists lists = search.exactNearest(data, k, cells.order(), context.parallel());
         return new Result(lists, search.iterations, search.evaluations, m, capacity, cells.cells(), cells.probes(),
@@ -277,7 +278,8 @@ public final class NeighbourDescent {
         private double listRecall;
         private long evaluations;
 
-        Search(float[] x, int n, int m, int capacity, long seed, Parallel parallel, LinearAlgebraBackend backend) {
+        Search(float[] x, float[] norms, int n, int m, int capacity, long seed, Parallel parallel,
+               LinearAlgebraBackend backend) {
             this.x = x;
             this.n = n;
             this.m = m;
@@ -296,7 +298,7 @@ public final class NeighbourDescent {
             this.oldCounts = new int[n];
             this.multiplier = sequential(backend);
             this.products = joinsByProducts(backend, m) ? multiplier : null;
-            this.norms = CellSearch.squaredNorms(x, n, m);
+            this.norms = norms;
             this.farthest = new float[n];
         }
 

@@ -312,7 +312,10 @@ public final class SparseCoding {
         try (ResidentOperand resident = chunkBackend.resident(screenedLandmarks)) {
             partials = parallel.map(count, CHUNK_ROWS, (start, end) -> {
                 Scratch scratch = workspace.get();
-                scratch.ensure(end - start, d, m, Math.min(productRows, end - start) * p, p, search.candidates());
+                // by cells, a row is screened against the landmarks of its cells only: no products or
+                // screening distances of all p landmarks
+                scratch.ensure(end - start, d, m, cells != null ? 0 : Math.min(productRows, end - start) * p,
+                        cells != null ? 0 : p, search.candidates());
                 centre(data, from + start, end - start, table.mean(), scratch.exact, scratch.rows, scratch.norms);
                 float[] screenedRows = scratch.rows;
                 if (projection != null) {

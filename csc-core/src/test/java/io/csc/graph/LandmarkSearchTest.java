@@ -147,8 +147,8 @@ class LandmarkSearchTest {
         }
         io.csc.linalg.LinearAlgebraBackend backend = io.csc.linalg.LinearAlgebra.defaultBackend();
         LandmarkCells cells = LandmarkCells.of(coordinates, p, m, backend);
-        LandmarkCells all = new LandmarkCells(cells.cells(), cells.cells(), cells.centres(), cells.starts(),
-                cells.order(), cells.coordinates());
+        LandmarkCells all = new LandmarkCells(cells.cells(), cells.cells(), cells.centres(), cells.centreNorms(),
+                cells.starts(), cells.order(), cells.coordinates());
         int count = 50;
         int candidates = 9;
         float[] rows = new float[count * m];
