@@ -30,9 +30,9 @@ import java.util.SplittableRandom;
  * <p>Why this start rather than the random projection trees of PyNNDescent: on Fashion-MNIST
  * (70,000 images on 128 principal components, K = 40) the cells' lists hold 99.5% of each point's K
  * nearest in that space, and 97.5% of the exact 20 nearest after the final exact ranking, as much
- * as the trees and five iterations of NN-descent found. They take about a quarter of the time
- * (docs/BENCHMARKS.md) although they compute twice the distances: each distance is a share of one
- * matrix product instead of a pair gathered from memory.
+ * as the trees and five iterations of NN-descent found, and e2cp's whole graph stage took 4.9-5.9 s
+ * instead of 10.1-11.2 s (docs/BENCHMARKS.md), although the cells compute twice the distances:
+ * each distance is a share of one matrix product instead of a pair gathered from memory.
  *
  * <p>Time O(n (C + P n / C) m), memory O(n (m + K)). Up to {@value #MAX_CELLS} cells of
  * {@value #CELL_SIZE} points, P n / C is about {@value #PROBED_POINTS} and the time linear in n;
