@@ -52,8 +52,9 @@ public final class KnnGraph {
                 weights[t++] = bandwidth.weight(i, j, distance * distance);
             }
         }
-        SparseMatrix directed = SparseMatrix.fromTriplets(n, n, rows, columns, weights, t, SparseMatrix.Duplicates.MAX);
-        SparseMatrix symmetric = options.mutual() ? mutual(directed) : directed.symmetrize(!averaged);
+        SparseMatrix directed = SparseMatrix.fromTriplets(n, n, rows, columns, weights, t, SparseMatrix.Duplicates.MAX,
+                context.parallel());
+        SparseMatrix symmetric = options.mutual() ? mutual(directed) : directed.symmetrize(!averaged, context.parallel());
         return new SparseGraph(symmetric, bandwidth, GraphConnectivity.components(symmetric).count(), lists);
     }
 

@@ -96,17 +96,7 @@ record LandmarkCells(int cells, int probes, float[] centres, float[] centreNorms
         sequential.gemm(false, true, count, cells, m, 1f, rows, 0, m, centres, 0, m, 0f, scratch.centreProducts, 0,
                 cells);
         for (int row = 0; row < count; row++) {
-            float projectedNorm = 0;
-            for (int t = 0; t < m; t++) {
-                projectedNorm += rows[row * m + t] * rows[row * m + t];
-            }
-            for (int c = 0; c < cells; c++) {
-                scratch.centreValues[c] = projectedNorm + centreNorms[c] - 2f * scratch.centreProducts[row * cells + c];
-            }
-            CellSearch.offer(scratch.centreValues, cells, 0, scratch.centreKeys, 0, 0, probes, scratch.survivors);
-            for (int t = 0; t < probes; t++) {
-                scratch.pairs[row * probes + t] = ((long) (int) scratch.centreKeys[t] << 32) | row;
-            }
+            probe(rows, row, m, scratch);
         }
         Arrays.sort(scratch.pairs, 0, count * probes);
         Arrays.fill(filled, 0, count, 0);
@@ -117,46 +107,87 @@ record LandmarkCells(int cells, int probes, float[] centres, float[] centreNorms
             while (end < count * probes && (int) (scratch.pairs[end] >>> 32) == cell) {
                 end++;
             }
-            int from = starts[cell];
-            int width = starts[cell + 1] - from;
-            int rowsProbing = end - run;
-            if (width > 0) {
-                scratch.queries = CellSearch.grow(scratch.queries, rowsProbing * m);
-                scratch.products = CellSearch.grow(scratch.products, rowsProbing * width);
-                scratch.values = CellSearch.grow(scratch.values, width);
-                scratch.survivors = CellSearch.grow(scratch.survivors, width);
-                for (int q = 0; q < rowsProbing; q++) {
-                    System.arraycopy(rows, (int) scratch.pairs[run + q] * m, scratch.queries, q * m, m);
-                }
-                sequential.gemm(false, true, rowsProbing, width, m, 1f, scratch.queries, 0, m, resident, from * m, m,
-                        0f, scratch.products, 0, width);
-                for (int q = 0; q < rowsProbing; q++) {
-                    int row = (int) scratch.pairs[run + q];
-                    float norm = rowNorms[row];
-                    for (int j = 0; j < width; j++) {
-                        scratch.values[j] = norm + landmarkNorms[from + j] - 2f * scratch.products[q * width + j];
-                    }
-                    filled[row] = CellSearch.offer(scratch.values, width, from, keys, row * candidates, filled[row],
-                            candidates, scratch.survivors);
-                }
-            }
+            screenCell(cell, run, end, rows, m, rowNorms, landmarkNorms, candidates, keys, filled, scratch, sequential,
+                    resident);
             run = end;
         }
         // a row whose probed cells hold fewer landmarks than it needs candidates (unbalanced cells) is
         // screened against all of them
-        int p = order.length;
         for (int row = 0; row < count; row++) {
-            if (filled[row] < Math.min(candidates, p)) {
-                scratch.products = CellSearch.grow(scratch.products, p);
-                scratch.values = CellSearch.grow(scratch.values, p);
-                scratch.survivors = CellSearch.grow(scratch.survivors, p);
-                sequential.gemm(false, true, 1, p, m, 1f, rows, row * m, m, resident, 0, m, 0f, scratch.products, 0, p);
-                for (int j = 0; j < p; j++) {
-                    scratch.values[j] = rowNorms[row] + landmarkNorms[j] - 2f * scratch.products[j];
-                }
-                filled[row] = CellSearch.offer(scratch.values, p, 0, keys, row * candidates, 0, candidates,
-                        scratch.survivors);
+            if (filled[row] < Math.min(candidates, order.length)) {
+                screenAll(rows, row, m, rowNorms, landmarkNorms, candidates, keys, filled, scratch, sequential,
+                        resident);
             }
         }
+    }
+
+    // The steps of screen, each a method of its own (as SparseCoding's RowSearch): one loop in one
+    // method is compiled once, where a method of several long loops is compiled again for each loop
+    // it enters hot (on-stack replacement), which on two cores competes with the fit's own threads.
+
+    /** The probed cells of row {@code row} as (cell, row) pairs in {@code scratch.pairs}. */
+    private void probe(float[] rows, int row, int m, Scratch scratch) {
+        float projectedNorm = 0;
+        for (int t = 0; t < m; t++) {
+            projectedNorm += rows[row * m + t] * rows[row * m + t];
+        }
+        for (int c = 0; c < cells; c++) {
+            scratch.centreValues[c] = projectedNorm + centreNorms[c] - 2f * scratch.centreProducts[row * cells + c];
+        }
+        CellSearch.offer(scratch.centreValues, cells, 0, scratch.centreKeys, 0, 0, probes, scratch.survivors);
+        for (int t = 0; t < probes; t++) {
+            scratch.pairs[row * probes + t] = ((long) (int) scratch.centreKeys[t] << 32) | row;
+        }
+    }
+
+    /** The landmarks of {@code cell} offered to the rows of the pairs {@code [run, end)}, which probe it. */
+    private void screenCell(int cell, int run, int end, float[] rows, int m, float[] rowNorms, float[] landmarkNorms,
+                            int candidates, long[] keys, int[] filled, Scratch scratch, LinearAlgebraBackend sequential,
+                            ResidentOperand resident) {
+        int from = starts[cell];
+        int width = starts[cell + 1] - from;
+        int rowsProbing = end - run;
+        if (width == 0) {
+            return;
+        }
+        scratch.queries = CellSearch.grow(scratch.queries, rowsProbing * m);
+        scratch.products = CellSearch.grow(scratch.products, rowsProbing * width);
+        scratch.values = CellSearch.grow(scratch.values, width);
+        scratch.survivors = CellSearch.grow(scratch.survivors, width);
+        for (int q = 0; q < rowsProbing; q++) {
+            System.arraycopy(rows, (int) scratch.pairs[run + q] * m, scratch.queries, q * m, m);
+        }
+        sequential.gemm(false, true, rowsProbing, width, m, 1f, scratch.queries, 0, m, resident, from * m, m,
+                0f, scratch.products, 0, width);
+        for (int q = 0; q < rowsProbing; q++) {
+            int row = (int) scratch.pairs[run + q];
+            offerProducts(rowNorms[row], landmarkNorms, from, width, q * width, scratch);
+            filled[row] = CellSearch.offer(scratch.values, width, from, keys, row * candidates, filled[row],
+                    candidates, scratch.survivors);
+        }
+    }
+
+    /** The screening distances of one row to {@code width} landmarks from {@code from}, from its products. */
+    private static void offerProducts(float norm, float[] landmarkNorms, int from, int width, int productBase,
+                                      Scratch scratch) {
+        float[] values = scratch.values;
+        float[] products = scratch.products;
+        for (int j = 0; j < width; j++) {
+            values[j] = norm + landmarkNorms[from + j] - 2f * products[productBase + j];
+        }
+    }
+
+    /** Row {@code row} screened against every landmark. */
+    private void screenAll(float[] rows, int row, int m, float[] rowNorms, float[] landmarkNorms, int candidates,
+                           long[] keys, int[] filled, Scratch scratch, LinearAlgebraBackend sequential,
+                           ResidentOperand resident) {
+        int p = order.length;
+        scratch.products = CellSearch.grow(scratch.products, p);
+        scratch.values = CellSearch.grow(scratch.values, p);
+        scratch.survivors = CellSearch.grow(scratch.survivors, p);
+        sequential.gemm(false, true, 1, p, m, 1f, rows, row * m, m, resident, 0, m, 0f, scratch.products, 0, p);
+        offerProducts(rowNorms[row], landmarkNorms, 0, p, 0, scratch);
+        filled[row] = CellSearch.offer(scratch.values, p, 0, keys, row * candidates, 0, candidates,
+                scratch.survivors);
     }
 }

@@ -28,7 +28,7 @@ public final class Operators {
         for (int p = 0; p < matrix.nonZeros(); p++) {
             largest = Math.max(largest, Math.abs(matrix.values()[p]));
         }
-        double asymmetry = matrix.asymmetry();
+        double asymmetry = matrix.asymmetry(parallel);
         if (asymmetry > SymmetricEigen.SYMMETRY_TOLERANCE * largest) {
             throw new IllegalArgumentException("Sparse matrix is not symmetric: largest |A(i, j) - A(j, i)| = "
                     + asymmetry + " exceeds " + SymmetricEigen.SYMMETRY_TOLERANCE + " x max|A(i, j)| = "

@@ -72,6 +72,16 @@ public final class SparseMatrix {
      */
     public static SparseMatrix fromTriplets(int rows, int columns, int[] rowIndex, int[] columnIndex,
                                             double[] value, int count, Duplicates duplicates) {
+        return fromTriplets(rows, columns, rowIndex, columnIndex, value, count, duplicates, Parallel.sequential());
+    }
+
+    /**
+     * As {@link #fromTriplets(int, int, int[], int[], double[], int, Duplicates)}, the rows sorted
+     * and their duplicates combined in parallel over blocks of rows; the same matrix on any number
+     * of threads (each row is sorted and combined on its own, in the order of its triplets).
+     */
+    public static SparseMatrix fromTriplets(int rows, int columns, int[] rowIndex, int[] columnIndex,
+                                            double[] value, int count, Duplicates duplicates, Parallel parallel) {
         if (count < 0 || count > rowIndex.length || count > columnIndex.length || count > value.length) {
             throw new DimensionMismatchException("Triplet count " + count + " for arrays of length " + rowIndex.length
                     + ", " + columnIndex.length + " and " + value.length);
@@ -97,28 +107,50 @@ public final class SparseMatrix {
             sortedColumns[position] = columnIndex[t];
             sortedValues[position] = value[t];
         }
+        int[] kept = new int[rows];
+        parallel.forRange(rows, ROW_GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                kept[i] = sortAndCombine(sortedColumns, sortedValues, counts[i], counts[i + 1], duplicates);
+            }
+        });
         int[] rowPointers = new int[rows + 1];
-        int written = 0;
         for (int i = 0; i < rows; i++) {
-            int start = counts[i];
-            int end = counts[i + 1];
-            sortRowByColumn(sortedColumns, sortedValues, start, end);
-            rowPointers[i] = written;
-            for (int p = start; p < end; p++) {
-                if (written > rowPointers[i] && sortedColumns[written - 1] == sortedColumns[p]) {
-                    sortedValues[written - 1] = duplicates == Duplicates.SUM
-                            ? sortedValues[written - 1] + sortedValues[p]
-                            : Math.max(sortedValues[written - 1], sortedValues[p]);
-                } else {
-                    sortedColumns[written] = sortedColumns[p];
-                    sortedValues[written] = sortedValues[p];
-                    written++;
-                }
+            rowPointers[i + 1] = rowPointers[i] + kept[i];
+        }
+        int nonZeros = rowPointers[rows];
+        if (nonZeros == count) {
+            return new SparseMatrix(rows, columns, rowPointers, sortedColumns, sortedValues);
+        }
+        int[] keptColumns = new int[nonZeros];
+        double[] keptValues = new double[nonZeros];
+        parallel.forRange(rows, ROW_GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                System.arraycopy(sortedColumns, counts[i], keptColumns, rowPointers[i], kept[i]);
+                System.arraycopy(sortedValues, counts[i], keptValues, rowPointers[i], kept[i]);
+            }
+        });
+        return new SparseMatrix(rows, columns, rowPointers, keptColumns, keptValues);
+    }
+
+    /**
+     * Sorts the entries {@code [start, end)} of one row by column and combines those of equal
+     * column at the front of the range, in their order; returns how many are left.
+     */
+    private static int sortAndCombine(int[] columns, double[] values, int start, int end, Duplicates duplicates) {
+        sortRowByColumn(columns, values, start, end);
+        int written = start;
+        for (int p = start; p < end; p++) {
+            if (written > start && columns[written - 1] == columns[p]) {
+                values[written - 1] = duplicates == Duplicates.SUM
+                        ? values[written - 1] + values[p]
+                        : Math.max(values[written - 1], values[p]);
+            } else {
+                columns[written] = columns[p];
+                values[written] = values[p];
+                written++;
             }
         }
-        rowPointers[rows] = written;
-        return new SparseMatrix(rows, columns, rowPointers, Arrays.copyOf(sortedColumns, written),
-                Arrays.copyOf(sortedValues, written));
+        return written - start;
     }
 
     /** The diagonal matrix with {@code diagonal} on its diagonal. */
@@ -369,6 +401,11 @@ public final class SparseMatrix {
      * ({@code (A + Aᵀ) / 2}). Requires a square matrix.
      */
     public SparseMatrix symmetrize(boolean maximum) {
+        return symmetrize(maximum, Parallel.sequential());
+    }
+
+    /** As {@link #symmetrize(boolean)}, its rows sorted in parallel (the same matrix). */
+    public SparseMatrix symmetrize(boolean maximum, Parallel parallel) {
         if (rows != columns) {
             throw new DimensionMismatchException("Cannot symmetrize a " + rows + " x " + columns + " matrix");
         }
@@ -389,31 +426,38 @@ public final class SparseMatrix {
             }
         }
         return fromTriplets(rows, columns, rowIndex, columnIndex, value, t,
-                maximum ? Duplicates.MAX : Duplicates.SUM);
+                maximum ? Duplicates.MAX : Duplicates.SUM, parallel);
     }
 
     /**
-     * The largest |A(i,j) - A(j,i)| of a square matrix; zero for a symmetric one. O(nnz + n): rows
-     * are visited in increasing order, so the lookups of A(j, i) into any row j come in increasing
-     * column order and one cursor per row, moving forward only, replaces a search per entry.
+     * The largest |A(i,j) - A(j,i)| of a square matrix; zero for a symmetric one. Each entry's
+     * mirror is found by a binary search of its column's row: O(nnz log(longest row)).
      */
     public double asymmetry() {
-        int[] cursor = Arrays.copyOf(rowPointers, rows);
-        double max = 0;
-        for (int i = 0; i < rows; i++) {
-            for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
-                int j = columnIndices[p];
-                int end = rowPointers[j + 1];
-                int q = cursor[j];
-                while (q < end && columnIndices[q] < i) {
-                    q++;
+        return asymmetry(Parallel.sequential());
+    }
+
+    /**
+     * As {@link #asymmetry()}, over blocks of rows in parallel; the largest difference does not
+     * depend on the order in which it is found.
+     */
+    public double asymmetry(Parallel parallel) {
+        double largest = 0;
+        for (double part : parallel.map(rows, ROW_GRAIN, (from, to) -> {
+            double max = 0;
+            for (int i = from; i < to; i++) {
+                for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
+                    int j = columnIndices[p];
+                    int q = j < rows ? Arrays.binarySearch(columnIndices, rowPointers[j], rowPointers[j + 1], i) : -1;
+                    double mirror = q >= 0 ? values[q] : 0.0;
+                    max = Math.max(max, Math.abs(values[p] - mirror));
                 }
-                cursor[j] = q;
-                double mirror = q < end && columnIndices[q] == i ? values[q] : 0.0;
-                max = Math.max(max, Math.abs(values[p] - mirror));
             }
+            return max;
+        })) {
+            largest = Math.max(largest, part);
         }
-        return max;
+        return largest;
     }
 
     /** A dense copy, for tests and small problems only. */

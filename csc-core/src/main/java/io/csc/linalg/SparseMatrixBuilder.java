@@ -1,5 +1,6 @@
 package io.csc.linalg;
 
+import io.csc.util.Parallel;
 import java.util.Arrays;
 
 /**
@@ -68,6 +69,11 @@ public final class SparseMatrixBuilder {
 
     /** The {@code rows x columns} matrix of the entries, duplicates combined as {@code duplicates} says. */
     public SparseMatrix build(int rowCount, int columnCount, SparseMatrix.Duplicates duplicates) {
-        return SparseMatrix.fromTriplets(rowCount, columnCount, rows, columns, values, count, duplicates);
+        return build(rowCount, columnCount, duplicates, Parallel.sequential());
+    }
+
+    /** As {@link #build(int, int, SparseMatrix.Duplicates)}, the rows sorted in parallel (the same matrix). */
+    public SparseMatrix build(int rowCount, int columnCount, SparseMatrix.Duplicates duplicates, Parallel parallel) {
+        return SparseMatrix.fromTriplets(rowCount, columnCount, rows, columns, values, count, duplicates, parallel);
     }
 }

@@ -145,6 +145,48 @@ class MatricesAndOperatorsTest {
     }
 
     @Test
+    void parallelBuildsAndChecksMatchSequentialOnes() {
+        // several row blocks of 2,048, rows long enough for both sorts (insertion and packed keys)
+        SplittableRandom random = new SplittableRandom(29);
+        int n = 9000;
+        int count = 400_000;
+        int[] rows = new int[count];
+        int[] columns = new int[count];
+        double[] values = new double[count];
+        for (int t = 0; t < count; t++) {
+            rows[t] = random.nextInt(n);
+            columns[t] = t % 7 == 0 ? random.nextInt(60) : random.nextInt(n);
+            values[t] = random.nextInt(9) - 4;
+        }
+        try (Parallel parallel = Parallel.withThreads(3)) {
+            for (SparseMatrix.Duplicates duplicates : SparseMatrix.Duplicates.values()) {
+                SparseMatrix sequential = SparseMatrix.fromTriplets(n, n, rows, columns, values, count, duplicates);
+                SparseMatrix threaded = SparseMatrix.fromTriplets(n, n, rows, columns, values, count, duplicates,
+                        parallel);
+                assertArrayEquals(sequential.rowPointers(), threaded.rowPointers(), duplicates.name());
+                assertArrayEquals(sequential.columnIndices(), threaded.columnIndices(), duplicates.name());
+                assertArrayEquals(sequential.values(), threaded.values(), duplicates.name());
+                assertTrue(sequential.nonZeros() < count, "duplicates were combined");
+                assertEquals(sequential.asymmetry(), threaded.asymmetry(parallel), 0.0);
+                assertTrue(sequential.asymmetry() > 0);
+                for (boolean maximum : new boolean[] {true, false}) {
+                    SparseMatrix symmetric = sequential.symmetrize(maximum);
+                    SparseMatrix threadedSymmetric = sequential.symmetrize(maximum, parallel);
+                    assertArrayEquals(symmetric.columnIndices(), threadedSymmetric.columnIndices());
+                    assertArrayEquals(symmetric.values(), threadedSymmetric.values());
+                    assertEquals(0.0, threadedSymmetric.asymmetry(parallel), 0.0);
+                }
+            }
+            // without duplicates the triplets' own arrays become the matrix's: still the same matrix
+            SparseMatrix distinct = SparseMatrix.fromTriplets(3, 3, new int[] {2, 0, 0}, new int[] {1, 2, 0},
+                    new double[] {5, 6, 7}, 3, SparseMatrix.Duplicates.SUM, parallel);
+            assertArrayEquals(new int[] {0, 2, 2, 3}, distinct.rowPointers());
+            assertArrayEquals(new int[] {0, 2, 1}, distinct.columnIndices());
+            assertArrayEquals(new double[] {7, 6, 5}, distinct.values());
+        }
+    }
+
+    @Test
     void transposeScaleSymmetrizeAndSums() {
         SparseMatrix a = SparseMatrix.fromTriplets(3, 3, new int[] {0, 0, 1, 2}, new int[] {0, 2, 0, 1},
                 new double[] {1, 4, 2, -3}, 4, SparseMatrix.Duplicates.SUM);

@@ -83,7 +83,7 @@ final class ScalableAdjustedAffinity {
             largest = Math.max(largest, part.largest());
             absoluteSum += part.absoluteSum();
         }
-        SparseMatrix raw = all.build(n, n, SparseMatrix.Duplicates.MAX);
+        SparseMatrix raw = all.build(n, n, SparseMatrix.Duplicates.MAX, context.parallel());
         if (!(largest > 0)) {
             return new Result(graph, 0.0, 0.0);
         }
