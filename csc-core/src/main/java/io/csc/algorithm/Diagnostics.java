@@ -101,6 +101,12 @@ public final class Diagnostics {
             });
         }
 
+        /** Adds the stage times of {@code other}, and nothing else of it. */
+        public Builder stages(Diagnostics other) {
+            other.stageSeconds.forEach((key, seconds) -> stageSeconds.merge(key, seconds, Double::sum));
+            return this;
+        }
+
         public Builder merge(Diagnostics other) {
             warnings.addAll(other.warnings);
             values.putAll(other.values);

@@ -14,9 +14,11 @@ import io.csc.linalg.LanczosOptions;
  * @param neighbours k of the k-NN graph (>= 1; ignored for the dense graph)
  * @param kmeans the final k-means
  * @param lanczos the sparse eigensolver (k-NN graph only)
+ * @param bandwidthFallback whether a lopsided clustering at a bandwidth rule's σ is fitted again with
+ *     the other rules ({@link BandwidthFallback}); ignored for a fixed σ
  */
 public record NjwOptions(GraphType graph, KernelOptions kernel, int neighbours, KMeansOptions kmeans,
-                         LanczosOptions lanczos) {
+                         LanczosOptions lanczos, boolean bandwidthFallback) {
 
     public NjwOptions {
         if (graph == null || kernel == null || kmeans == null || lanczos == null) {
@@ -30,5 +32,10 @@ public record NjwOptions(GraphType graph, KernelOptions kernel, int neighbours, 
     /** The similarity graph these options ask for: {@code graph}, {@code kernel} and {@code neighbours}. */
     public GraphConstruction construction() {
         return GraphConstruction.of(graph, kernel, neighbours);
+    }
+
+    /** The same options with another kernel. */
+    public NjwOptions withKernel(KernelOptions newKernel) {
+        return new NjwOptions(graph, newKernel, neighbours, kmeans, lanczos, bandwidthFallback);
     }
 }

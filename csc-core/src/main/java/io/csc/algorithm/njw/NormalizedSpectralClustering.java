@@ -19,7 +19,10 @@ import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.DenseBudget;
 import io.csc.graph.GraphType;
+import io.csc.graph.KernelOptions;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -40,9 +43,12 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
             "k of the k-NN graph (graph=knn)");
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
+    public static final Parameter<Boolean> BANDWIDTH_FALLBACK = Parameter.bool("bandwidth-fallback", true,
+            "when the bandwidth rule's clustering puts over 90% of the points in one cluster, fit again with the "
+                    + "other rules (knn-mean, self-tuning, median) and keep the first that does not");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(GRAPH, NEIGHBOURS, SpectralParameters.SIGMA, BANDWIDTH,
-            SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
+            BANDWIDTH_FALLBACK, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS,
             SpectralParameters.KMEANS_SAMPLE,
             SpectralParameters.EIGEN_TOLERANCE, SpectralParameters.EIGEN_ITERATIONS);
 
@@ -93,7 +99,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     /** The options from parameter values over their defaults. */
     public static NjwOptions options(ParameterValues values) {
         return new NjwOptions(values.get(GRAPH), SpectralParameters.kernel(values, BANDWIDTH), values.get(NEIGHBOURS),
-                SpectralParameters.kmeans(values), SpectralParameters.lanczos(values));
+                SpectralParameters.kmeans(values), SpectralParameters.lanczos(values), values.get(BANDWIDTH_FALLBACK));
     }
 
     public NjwOptions options() {
@@ -125,17 +131,22 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
+        boolean sparse = options.graph() == GraphType.KNN;
+        // the Lanczos solver's generator (k-NN graph only), drawn once whichever bandwidth is kept
+        SplittableRandom lanczosRandom = sparse ? random.split() : null;
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()));
-        AffinityGraph graph = diagnostics.time("graph", () -> options.construction().build(data,
-                new DenseBudget(NAME, 2, SCALABLE), context));
-        GraphReport.record(diagnostics, graph, data.size());
-        Eigensolvers.Solution solution = graph.isDense()
-                ? NjwEmbedding.dense(graph.dense().weights(), k, context, diagnostics)
-                : NjwEmbedding.sparse(graph.sparse().weights(), k, options.lanczos(), random.split(), context, diagnostics);
+        Embedding embedding = embed(data, k, options, lanczosRandom, context);
+        if (options.bandwidthFallback() && options.kernel().rule() != BandwidthRule.FIXED) {
+            double share = BandwidthFallback.largestShare(embedding.solution().pairs().vectors(), k, context.parallel());
+            if (BandwidthFallback.lopsided(share)) {
+                embedding = fallback(data, k, embedding, share, lanczosRandom, context);
+            }
+        }
+        diagnostics.merge(embedding.diagnostics());
+        Eigensolvers.Solution solution = embedding.solution();
         Diagnostics preparation = diagnostics.build();
         long preparationNanos = System.nanoTime() - start;
         int n = data.size();
-        boolean sparse = !graph.isDense();
         return (constraints, fitContext) -> {
             if (constraints.pointCount() != n) {
                 throw new IllegalArgumentException("The constraints of " + name() + " refer to "
@@ -149,5 +160,60 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
                     seeded ? constraints : null, fitRandom.split(), fitContext, Diagnostics.builder().merge(preparation),
                     System.nanoTime() - preparationNanos);
         };
+    }
+
+    /** NJW's graph and embedding under {@code fitOptions}, with their diagnostics. */
+    private record Embedding(Eigensolvers.Solution solution, Diagnostics diagnostics) {
+    }
+
+    /** {@code lanczosRandom}: the generator of the Lanczos solver's start (k-NN graph only, else null). */
+    private Embedding embed(Dataset data, int k, NjwOptions fitOptions, SplittableRandom lanczosRandom,
+                            RunContext context) {
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        AffinityGraph graph = diagnostics.time("graph", () -> fitOptions.construction().build(data,
+                new DenseBudget(NAME, 2, SCALABLE), context));
+        GraphReport.record(diagnostics, graph, data.size());
+        Eigensolvers.Solution solution = graph.isDense()
+                ? NjwEmbedding.dense(graph.dense().weights(), k, context, diagnostics)
+                : NjwEmbedding.sparse(graph.sparse().weights(), k, fitOptions.lanczos(), lanczosRandom, context,
+                        diagnostics);
+        return new Embedding(solution, diagnostics.build());
+    }
+
+    /**
+     * The embedding of the first other bandwidth rule whose clustering is not lopsided
+     * ({@link BandwidthFallback}), or {@code asked} when there is none; the time of every fit counts
+     * in the stages, and {@code bandwidthFallback} in the diagnostics says what was tried.
+     */
+    private Embedding fallback(Dataset data, int k, Embedding asked, double askedShare, SplittableRandom lanczosRandom,
+                               RunContext context) {
+        Map<String, Object> tried = new LinkedHashMap<>();
+        tried.put(Parameter.enumText(options.kernel().rule()), askedShare);
+        Diagnostics.Builder spent = Diagnostics.builder();
+        spent.stages(asked.diagnostics());
+        Embedding chosen = null;
+        BandwidthRule used = options.kernel().rule();
+        for (BandwidthRule rule : BandwidthFallback.alternatives(options.kernel().rule())) {
+            Embedding other = embed(data, k, options.withKernel(new KernelOptions(rule, Double.NaN,
+                    options.kernel().neighbours())), lanczosRandom == null ? null : lanczosRandom.split(), context);
+            double share = BandwidthFallback.largestShare(other.solution().pairs().vectors(), k, context.parallel());
+            tried.put(Parameter.enumText(rule), share);
+            if (!BandwidthFallback.lopsided(share)) {
+                chosen = other;
+                used = rule;
+                break;
+            }
+            spent.stages(other.diagnostics());
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("asked", Parameter.enumText(options.kernel().rule()));
+        report.put("used", Parameter.enumText(used));
+        report.put("largestClusterShares", tried);
+        if (chosen == null) {
+            return new Embedding(asked.solution(), Diagnostics.builder().merge(asked.diagnostics())
+                    .put("bandwidthFallback", report).build());
+        }
+        return new Embedding(chosen.solution(), spent.merge(chosen.diagnostics()).put("bandwidthFallback", report)
+                .build());
     }
 }

@@ -55,7 +55,12 @@ public final class NormalizedAffinity {
         return sums;
     }
 
-    /** Replaces a dense W by {@code D^-1/2 W D^-1/2} in place and returns the degrees. */
+    /**
+     * Replaces a dense W by {@code D^-1/2 W D^-1/2} in place and returns the degrees. Two nodes of
+     * subnormal degree (a σ far below the points' spacing) have a product of scales that overflows;
+     * their entries are then scaled one factor at a time, which cannot overflow ({@code w_ij <= d_i}),
+     * so that a zero stays zero instead of becoming {@code 0 · ∞ = NaN}.
+     */
     public static double[] normalizeInPlace(DenseMatrix weights) {
         double[] degrees = rowSums(weights);
         double[] scale = inverseSquareRootDegrees(degrees);
@@ -63,7 +68,9 @@ public final class NormalizedAffinity {
         double[] w = weights.data();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                w[i * n + j] *= scale[i] * scale[j];
+                double factor = scale[i] * scale[j];
+                w[i * n + j] = factor < Double.POSITIVE_INFINITY ? w[i * n + j] * factor
+                        : w[i * n + j] * scale[i] * scale[j];
             }
         }
         return degrees;

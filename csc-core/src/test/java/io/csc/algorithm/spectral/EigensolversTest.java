@@ -15,9 +15,13 @@ class EigensolversTest {
 
     /** The normalized Gaussian affinity of a mixture: what NJW hands the solver. */
     private static DenseMatrix normalizedAffinity(int n, int clusters, double separation) {
-        Dataset data = GaussianMixture.generate(n, 6, clusters, 11, separation);
+        return normalizedAffinity(n, 6, clusters, separation, 2.0);
+    }
+
+    /** The same in d dimensions with kernel width σ. */
+    private static DenseMatrix normalizedAffinity(int n, int d, int clusters, double separation, double sigma) {
+        Dataset data = GaussianMixture.generate(n, d, clusters, 11, separation);
         double[] x = data.features();
-        int d = data.dimension();
         double[] w = new double[n * n];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -27,7 +31,7 @@ class EigensolversTest {
                         double difference = x[i * d + c] - x[j * d + c];
                         squared += difference * difference;
                     }
-                    w[i * n + j] = Math.exp(-squared / 8);
+                    w[i * n + j] = Math.exp(-squared / (2 * sigma * sigma));
                 }
             }
         }
@@ -68,6 +72,24 @@ class EigensolversTest {
             EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 3);
             assertEquals(dense.values()[2], solution.pairs().values()[2], 1e-10);
         }
+    }
+
+    @Test
+    void crowdedLeadingEigenvaluesGoToTheDenseSolverAfterFewRestarts() {
+        // a width far below the points' spacing: the graph nearly falls apart, and many eigenvalues
+        // crowd just below 1, where Lanczos needs far more restarts than the dense solver costs
+        int n = Eigensolvers.LANCZOS_SIZE;
+        DenseMatrix matrix = normalizedAffinity(n, 2, 3, 4.0, 0.05);
+        try (RunContext context = RunContext.of(3, 2)) {
+            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, 3, context);
+            assertTrue(solution.status().solver().contains("dense"), solution.status().solver());
+            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 3);
+            for (int t = 0; t < 3; t++) {
+                assertEquals(dense.values()[t], solution.pairs().values()[t], 0.0);
+            }
+        }
+        assertEquals(12, Eigensolvers.denseLanczosRestarts(1_500));
+        assertEquals(8, Eigensolvers.denseLanczosRestarts(900));
     }
 
     @Test
