@@ -94,8 +94,14 @@ def standard_error(candidate):
     return math.sqrt(variance / max(replay.held_out_constraints(candidate), 1))
 
 
+def floored(rule):
+    """The rule on the ranking without the candidates below the stability floor."""
+    return lambda ranking: rule(replay.without_unstable(ranking))
+
+
 RULES = {
-    'product: within 0.02, the most stable': within_near(replay.stability),
+    'product: stability at least 0.3, within 0.02, the most stable': floored(within_near(replay.stability)),
+    'within 0.02, the most stable (without the floor)': within_near(replay.stability),
     'within one standard error (guardMargin), the most stable': within_near(replay.stability, replay.guard_margin),
     'within 0.01, the most stable': within_near(replay.stability, lambda top: 0.01),
     'within 0.05, the most stable': within_near(replay.stability, lambda top: 0.05),

@@ -51,6 +51,25 @@ class SelectedFitTest {
     }
 
     @Test
+    void aCandidateWhoseFoldsDisagreeIsNoEvidence() {
+        Candidate unstable = candidate("2");
+        Candidate reference = candidate("3");
+        Candidate other = candidate("4");
+        // 0.61 against 0.52 on 450 constraints is a lead beyond the guard's margin, but the unstable
+        // candidate's fold clusterings agree at 0.1 only
+        List<CandidateScore> ranking = List.of(score(unstable, 0.61, 0.10, 0), score(reference, 0.52, 0.95, 0),
+                score(other, 0.45, 0.99, 0));
+        assertEquals(reference, first(ranking, unstable).get(0));
+        assertEquals(reference, first(ranking).get(0));
+        assertEquals(List.of(reference, other), SelectedFit.withoutUnstable(ranking).stream()
+                .map(CandidateScore::candidate).toList());
+        // when every candidate that did not fail is unstable, they are all kept
+        List<CandidateScore> allUnstable = List.of(score(unstable, 0.61, 0.10, 0), score(reference, 0.52, 0.2, 0));
+        assertEquals(allUnstable, SelectedFit.withoutUnstable(allUnstable));
+        assertEquals(unstable, first(allUnstable, unstable).get(0));
+    }
+
+    @Test
     void theGuardedMethodStaysFirstWhenNearTheBestAndNearlyAsStable() {
         Candidate method = candidate("2");
         Candidate reference = candidate("3");
