@@ -14,7 +14,7 @@ public final class ClusterOccupancy {
     public static final double DOMINANT_SHARE = 0.9;
 
     /** Below this many points per cluster, a lopsided result says little and is not reported. */
-    private static final int POINTS_PER_CLUSTER = 10;
+    public static final int POINTS_PER_CLUSTER = 10;
 
     private ClusterOccupancy() {
     }

@@ -32,7 +32,9 @@ import java.util.SplittableRandom;
  * embedding, which costs little beside the embedding. The rules are tried in the order
  * {@code knn-mean}, {@code self-tuning}, {@code median}, from the one asked for; when every rule is
  * lopsided the one asked for is kept (the classes may be that unbalanced, and the result then
- * carries the usual warning). Only for a σ from a rule: a σ given by the user is kept.
+ * carries the usual warning). Only for a σ from a rule: a σ given by the user is kept. A fallback
+ * builds the graph again (on the k-NN graph, the neighbour search too) and solves its eigenproblem:
+ * the fit then costs up to three times as much, only when the first clustering failed.
  */
 final class BandwidthFallback {
 
@@ -42,9 +44,6 @@ final class BandwidthFallback {
 
     /** The most rows of the embedding clustered to judge it. */
     static final int SAMPLE = 4096;
-
-    /** The fewest points per cluster for a lopsided clustering to count, as {@link ClusterOccupancy}'s warning. */
-    private static final int POINTS_PER_CLUSTER = 10;
 
     private static final long SEED = 0x6e6a77L;
 
@@ -57,14 +56,12 @@ final class BandwidthFallback {
      */
     static double largestShare(DenseMatrix embedding, int k, Parallel parallel) {
         int n = embedding.rows();
-        if (k < 2 || n < POINTS_PER_CLUSTER * k) {
+        if (k < 2 || n < ClusterOccupancy.POINTS_PER_CLUSTER * k) {
             return 0;
         }
         SplittableRandom random = new SplittableRandom(SEED);
-        DenseMatrix rows = EmbeddingClustering.rowNormalized(embedding);
-        if (n > SAMPLE) {
-            rows = rows.rows(RandomSample.indices(n, SAMPLE, random.split()));
-        }
+        DenseMatrix rows = EmbeddingClustering.rowNormalized(n > SAMPLE
+                ? embedding.rows(RandomSample.indices(n, SAMPLE, random.split())) : embedding);
         int[] labels = new KMeans(new KMeansOptions(3, 100, 1e-6, false, 0)).fit(rows, k, random, parallel).labels();
         int[] sizes = new int[k];
         int largest = 0;
