@@ -22,6 +22,7 @@ import io.csc.graph.GraphType;
 import io.csc.graph.KernelOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -187,8 +188,9 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
      */
     private Embedding fallback(Dataset data, int k, Embedding asked, double askedShare, SplittableRandom lanczosRandom,
                                RunContext context) {
+        String askedRule = Parameter.enumText(options.kernel().rule());
         Map<String, Object> tried = new LinkedHashMap<>();
-        tried.put(Parameter.enumText(options.kernel().rule()), askedShare);
+        tried.put(askedRule, askedShare);
         Diagnostics.Builder spent = Diagnostics.builder();
         spent.stages(asked.diagnostics());
         Embedding chosen = null;
@@ -206,7 +208,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             spent.stages(other.diagnostics());
         }
         Map<String, Object> report = new LinkedHashMap<>();
-        report.put("asked", Parameter.enumText(options.kernel().rule()));
+        report.put("asked", askedRule);
         report.put("used", Parameter.enumText(used));
         report.put("largestClusterShares", tried);
         if (chosen == null) {
@@ -214,6 +216,9 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
                     .put("bandwidthFallback", report).build());
         }
         return new Embedding(chosen.solution(), spent.merge(chosen.diagnostics()).put("bandwidthFallback", report)
+                .warn(String.format(Locale.ROOT, "At the %s bandwidth, %.1f%% of the points fell into one "
+                        + "cluster; the clusters are those at the %s bandwidth. --param bandwidth-fallback=false keeps %s",
+                        askedRule, 100 * askedShare, Parameter.enumText(used), askedRule))
                 .build());
     }
 }

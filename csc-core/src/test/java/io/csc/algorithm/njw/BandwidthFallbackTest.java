@@ -59,7 +59,9 @@ class BandwidthFallbackTest {
         Map<String, Object> report = (Map<String, Object>) with.diagnostics().value("bandwidthFallback");
         assertEquals("knn-mean", report.get("asked"));
         assertEquals("self-tuning", report.get("used"));
-        assertTrue(with.diagnostics().warnings().isEmpty(), with.diagnostics().warnings().toString());
+        assertEquals(1, with.diagnostics().warnings().size(), with.diagnostics().warnings().toString());
+        assertTrue(with.diagnostics().warnings().get(0).contains("the clusters are those at the self-tuning bandwidth"),
+                with.diagnostics().warnings().toString());
         assertTrue(ClusteringMetrics.accuracy(data.labels(), with.labels()) > 0.95);
         // the same as asking for the rule it fell back to
         assertEquals(ClusteringMetrics.accuracy(data.labels(), fit(data, Map.of("bandwidth", "self-tuning")).labels()),
