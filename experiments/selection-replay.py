@@ -12,7 +12,8 @@ there. METHODS: comma-separated.
 
 A rule picks a candidate from a selection; its ACC is looked up. Printed per rule: the
 method-conditions more than 0.02 below njw (mean over the draws), the mean difference to njw, and
-how often the method itself was fitted. The rule of the product (stable, method kept, "near"
+how often the method itself was fitted; last, how often a final fit satisfies its own supervision
+far worse than its folds did the held-out one (SelectedFit.unlikeItsFolds). The rule of the product (stable, method kept, "near"
 within one standard error of the best held-out score, candidates of stability below 0.3 set
 aside) must reproduce the guarded runs' own ACC on
 runs made at the current defaults; records where it does not (a final fit that collapsed on the
@@ -157,5 +158,33 @@ def main():
             ', %d differ from the guarded run' % mismatched if rule is stable_method_kept_by_evidence else ''))
 
 
+def unlike_folds(guarded_dirs, as_set_dirs, methods):
+    """SelectedFit.unlikeItsFolds on the record: every candidate's fit on the whole supervision (its
+    as-set run's CONS) against its held-out CONS; how many fall below by more than 0.03, and how many
+    chosen ones by more than two standard errors (which the product passes over)."""
+    final = {}
+    for record, parameters in records(as_set_dirs):
+        key = (record['dataset'], record['kind'], record['amount'], record['repetition'])
+        final[(label(record['algorithm'], parameters),) + key] = record.get('cons')
+    compared = below = passed_over = 0
+    for record, _ in records(guarded_dirs):
+        if record['algorithm'] not in methods or not record.get('selection'):
+            continue
+        key = (record['dataset'], record['kind'], record['amount'], record['repetition'])
+        chosen = stable_method_kept_by_evidence(record['selection']['candidates'], record['algorithm'])
+        for candidate in record['selection']['candidates']:
+            own = final.get((label(candidate['method'], candidate['parameters']),) + key)
+            held_out = candidate.get('cons')
+            if own is None or held_out is None or math.isnan(held_out) or failed(candidate):
+                continue
+            compared += 1
+            below += own < held_out - 0.03
+            error = math.sqrt(2 * max(held_out * (1 - held_out), 0.01) / max(held_out_constraints(candidate), 1))
+            passed_over += candidate is chosen and own < held_out - 2 * error
+    print('final fits against their folds: %d compared, %d more than 0.03 below their held-out CONS, '
+          '%d chosen ones passed over' % (compared, below, passed_over))
+
+
 if __name__ == '__main__':
     main()
+    unlike_folds(sys.argv[1], sys.argv[2], sys.argv[3].split(','))

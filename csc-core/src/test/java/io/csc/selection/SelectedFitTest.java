@@ -3,7 +3,11 @@ package io.csc.selection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
+import io.csc.constraint.Constraint;
+import io.csc.constraint.ConstraintSet;
 import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +71,35 @@ class SelectedFitTest {
         List<CandidateScore> allUnstable = List.of(score(unstable, 0.61, 0.10, 0), score(reference, 0.52, 0.2, 0));
         assertEquals(allUnstable, SelectedFit.withoutUnstable(allUnstable));
         assertEquals(unstable, first(allUnstable, unstable).get(0));
+    }
+
+    @Test
+    void aFinalFitThatSatisfiesItsOwnSupervisionFarWorseThanItsFoldsIsUnlikeThem() {
+        // 100 cannot-links between points 0..99 and 100..199: a clustering splitting the halves
+        // satisfies all of them, one splitting only the first 60 pairs 60%
+        List<Constraint> pairs = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pairs.add(Constraint.cannotLink(i, 100 + i));
+        }
+        ConstraintSet constraints = ConstraintSet.ofPairs(200, pairs);
+        int[] split = new int[200];
+        int[] partly = new int[200];
+        for (int i = 0; i < 200; i++) {
+            split[i] = i < 100 ? 0 : 1;
+            partly[i] = i < 100 || i >= 160 ? 0 : 1;
+        }
+        // held out: CONS 0.9 over 3 folds of 150 constraints; one standard error of the difference is 0.02
+        CandidateScore score = score(candidate("2"), 0.9, 0.9, 0);
+        assertEquals(false, SelectedFit.unlikeItsFolds(result(split), score, constraints));
+        assertEquals(true, SelectedFit.unlikeItsFolds(result(partly), score, constraints), "0.6 against 0.9");
+        assertEquals(false, SelectedFit.unlikeItsFolds(result(partly), score(candidate("2"), 0.62, 0.62, 0),
+                constraints), "0.6 against 0.62: within two standard errors");
+        assertEquals(false, SelectedFit.unlikeItsFolds(result(partly), null, constraints), "no score: nothing to compare");
+    }
+
+    private static ClusteringResult result(int[] labels) {
+        return new ClusteringResult("test", labels, 2, null, 0, Diagnostics.empty(),
+                null);
     }
 
     @Test
