@@ -177,7 +177,7 @@ class ExperimentRunnerTest {
                 + "it (give a CSV with a label column)", assertThrows(IllegalArgumentException.class,
                 () -> new ExperimentPlan(List.of(unlabelled), algorithms, amounts, SupervisionKind.labels(), 1, 1, null)).getMessage());
         assertEquals("Unknown parameter 'sigmaa' for njw; its parameters are: graph, neighbours, sigma, bandwidth, "
-                + "scale-neighbours, kmeans-restarts, kmeans-iterations, kmeans-sample, eigen-tolerance, eigen-iterations "
+                + "bandwidth-fallback, scale-neighbours, kmeans-restarts, kmeans-iterations, kmeans-sample, eigen-tolerance, eigen-iterations "
                 + "(see 'csc algorithms')",
                 assertThrows(IllegalArgumentException.class, () -> AlgorithmConfiguration.of("njw",
                         ParameterValues.of(Map.of("sigmaa", "1")))).getMessage());
