@@ -218,13 +218,18 @@ final class SelectedFit {
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context, boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
+        // Above the folds' sample the guarded method is fitted on all the points first: a size it
+        // refuses (a dense method's memory) is refused before minutes of folds on the sample, and
+        // the fit is the one the final step would make (the same seed), so it is kept for it.
+        ClusteringResult methodOnAll = guard && candidates.size() > 1 && data.size() > CrossValidation.SUBSAMPLE
+                ? candidates.get(0).create().fit(data, constraints, k, context) : null;
         Optional<CrossValidation.Ranking> ranked = candidates.size() < 2 ? Optional.empty()
                 : CrossValidation.rankPrepared(candidates, data, constraints, k, context);
         Optional<List<CandidateScore>> ranking = ranked.map(CrossValidation.Ranking::scores);
         Map<Candidate, PreparedFit> prepared = ranked.map(CrossValidation.Ranking::prepared).orElse(Map.of());
         if (guard && ranking.isPresent() && ranking.get().stream()
                 .anyMatch(score -> score.candidate() == candidates.get(0) && score.failure() != null)) {
-            return candidates.get(0).create().fit(data, constraints, k, context);
+            return methodOnAll != null ? methodOnAll : candidates.get(0).create().fit(data, constraints, k, context);
         }
         List<Candidate> order = new ArrayList<>();
         ranking.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
@@ -241,7 +246,8 @@ final class SelectedFit {
         for (int t = 0; t < tries; t++) {
             Candidate candidate = order.get(t);
             PreparedFit preparation = prepared.get(candidate);
-            ClusteringResult result = Collapse.annotate(preparation != null ? preparation.fit(constraints, context)
+            ClusteringResult result = Collapse.annotate(methodOnAll != null && candidate == candidates.get(0)
+                    ? methodOnAll : preparation != null ? preparation.fit(constraints, context)
                     : candidate.create().fit(data, constraints, k, context), constraints);
             if (chosen == null) {
                 chosen = result;

@@ -1,17 +1,24 @@
 package io.csc.selection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
+import io.csc.api.RunContext;
+import io.csc.api.UnsuitableInputException;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
+import io.csc.data.Dataset;
 import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SelectedFitTest {
@@ -95,6 +102,52 @@ class SelectedFitTest {
         assertEquals(false, SelectedFit.unlikeItsFolds(result(partly), score(candidate("2"), 0.62, 0.62, 0),
                 constraints), "0.6 against 0.62: within two standard errors");
         assertEquals(false, SelectedFit.unlikeItsFolds(result(partly), null, constraints), "no score: nothing to compare");
+    }
+
+    /** A method that refuses every fit, as a dense method refuses a size its memory cannot hold. */
+    private static Candidate refusing(String name, AtomicInteger fits) {
+        ClusteringAlgorithm method = new ClusteringAlgorithm() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+                fits.incrementAndGet();
+                throw new UnsuitableInputException(name + " refuses " + data.size() + " points");
+            }
+        };
+        return new Candidate(new AlgorithmDescriptor(name, name, "test", true, false, List.of(), false,
+                values -> method), ParameterValues.EMPTY);
+    }
+
+    @Test
+    void aGuardedMethodThatRefusesTheWholeDataRefusesBeforeTheFolds() {
+        AtomicInteger methodFits = new AtomicInteger();
+        AtomicInteger referenceFits = new AtomicInteger();
+        int n = CrossValidation.SUBSAMPLE + 1;
+        double[] features = new double[n];
+        for (int i = 0; i < n; i++) {
+            features[i] = i % 2 + i * 1e-6;
+        }
+        Dataset data = Dataset.unlabelled("many", n, 1, features);
+        int[] points = new int[60];
+        int[] classes = new int[60];
+        for (int t = 0; t < 60; t++) {
+            points[t] = 7 * t;
+            classes[t] = points[t] % 2;
+        }
+        ConstraintSet constraints = ConstraintSet.fromLabels(n, points, classes);
+        try (RunContext context = RunContext.sequential(1)) {
+            UnsuitableInputException refused = assertThrows(
+                    UnsuitableInputException.class, () -> SelectedFit.fit("method",
+                            List.of(refusing("method", methodFits), refusing("reference", referenceFits)), data,
+                            constraints, 2, context, true, true));
+            assertEquals("method refuses " + n + " points", refused.getMessage());
+        }
+        assertEquals(1, methodFits.get());
+        assertEquals(0, referenceFits.get(), "no fold was fitted");
     }
 
     private static ClusteringResult result(int[] labels) {
