@@ -110,8 +110,7 @@ public final class Diagnostics {
         public Builder merge(Diagnostics other) {
             warnings.addAll(other.warnings);
             values.putAll(other.values);
-            other.stageSeconds.forEach((key, seconds) -> stageSeconds.merge(key, seconds, Double::sum));
-            return this;
+            return stages(other);
         }
 
         public Diagnostics build() {
