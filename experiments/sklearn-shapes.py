@@ -1,8 +1,10 @@
 """Seven data sets shaped unlike the shared ones, from scikit-learn's generators (the shapes of its
 clustering comparison and more): two moons, two rings, anisotropic blobs, blobs of varied spread,
 20 blobs in 12 dimensions, a 4-class problem with 6 informative of 40 features (two clusters per
-class), and blobs with features of very different scales plus noise features. Writes CSV files with
-a 'label' column into OUT (default: sklearn-shapes).
+class), and blobs with features of very different scales plus noise features; and two larger ones:
+four 10-dimensional blobs of different spreads and sizes (12,000 points) and an 8-class problem
+(24,000 points, 10 informative of 30 features). Writes CSV files with a 'label' column into OUT
+(default: sklearn-shapes).
 
     python3 experiments/sklearn-shapes.py [OUT]
 """
@@ -35,3 +37,8 @@ rng = np.random.default_rng(5)
 x, y = datasets.make_blobs(1200, n_features=6, centers=4, random_state=11)
 x = np.hstack([x * np.array([1, 1000, 0.001, 1, 50, 1]), rng.normal(size=(1200, 4)) * 100])
 save("scales", x, y)
+x, y = datasets.make_blobs(n_samples=[7000, 3000, 1500, 500], n_features=10, cluster_std=[1.0, 2.5, 0.5, 1.5],
+                           random_state=170, center_box=(-8, 8))
+save("varied12k", x, y)
+save("classif24k", *datasets.make_classification(24000, n_features=30, n_informative=10, n_redundant=5, n_classes=8,
+                                                 n_clusters_per_class=1, class_sep=2.0, random_state=5))

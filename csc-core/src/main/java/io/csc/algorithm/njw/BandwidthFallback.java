@@ -18,7 +18,8 @@ import java.util.SplittableRandom;
  * <p><b>Why.</b> No rule for σ holds on every data set. The mean distance to the 7th neighbour
  * ({@code knn-mean}, the default) is small where clusters differ in spread: the points of the wide
  * cluster get almost no affinity, the leading eigenvectors sit on a few of them, and k-means puts
- * nearly every point into one cluster. Measured with {@code csc cluster -a njw} (ACC, seed 42):
+ * nearly every point into one cluster. Measured with {@code csc cluster -a njw --param bandwidth=...
+ * --param bandwidth-fallback=false} (ACC, seed 42):
  * WDBC 0.631 (knn-mean) against 0.916 (self-tuning), scikit-learn's blobs of varied spread
  * ({@code make_blobs(1500, cluster_std=[1, 2.5, 0.5], random_state=170)}) 0.335 against 0.988; local
  * scaling fails in its turn on Breast Cancer (0.622 against 0.969). Each failure is a lopsided

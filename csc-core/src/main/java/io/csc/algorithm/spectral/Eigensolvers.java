@@ -65,8 +65,9 @@ public final class Eigensolvers {
      * {@code max(8, n / 125)}, about the dense solver's cost in restarts (each about 20 products of
      * n² values; the dense solver's time grows as n³). A normalized affinity with well separated
      * leading eigenvalues needs 2-5; one whose leading eigenvalues crowd near 1 (a graph close to
-     * falling apart, e.g. a small σ on clusters of different spread) took 72 at 1,500 points, 4.3 s
-     * against the dense solver's 0.4 s.
+     * falling apart, e.g. a small σ on clusters of different spread) took 72 at 1,500 points: the
+     * eigen stage of {@code csc cluster --data aniso.csv -a njw} ({@code experiments/sklearn-shapes.py})
+     * took 2.0 s that way and 0.9-1.0 s with this bound (12 restarts, then the dense solver).
      */
     static int denseLanczosRestarts(int n) {
         return Math.max(8, n / 125);
