@@ -17,8 +17,8 @@ import java.util.Map;
  * the default, up to {@link #LIMIT} points): the method as set, or a reference when it answers
  * held-out supervision better ({@link CrossValidation}: three folds of the supervision, pairwise
  * F-measure of the held-out must-links and cannot-links; among candidates within
- * 0.02 of the best, the most stable across the folds, or the method itself when it is among them
- * and within 0.01 of that stability).
+ * one standard error of the best, the most stable across the folds, or of those within 0.02 of
+ * that stability the first in the order below, the method first).
  *
  * <p>The references are the simplest uses of the same supervision, each seeded by the labelled
  * classes with pairs and groups as penalties: up to {@link #DENSE_LIMIT} points {@code seeded-njw}
