@@ -47,7 +47,7 @@ public final class Eigensolvers {
      */
     public static Solution largestDense(DenseMatrix matrix, int k, RunContext context) {
         if (matrix.rows() >= LANCZOS_SIZE && (long) k * LANCZOS_SHARE <= matrix.rows()) {
-            LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(matrix.rows()));
+            LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(matrix.rows(), k));
             LanczosResult result = new LanczosSolver(options, context.backend(), context.parallel())
                     .solve(Operators.of(matrix, context.parallel()), k, Spectrum.LARGEST,
                             new SplittableRandom(context.seed() ^ DENSE_LANCZOS_STREAM));
@@ -61,20 +61,30 @@ public final class Eigensolvers {
     }
 
     /**
-     * The restarts Lanczos gets on a dense n x n matrix before the dense solver takes over:
-     * {@code max(8, n / 125)}, about the dense solver's cost in restarts (each about 20 products of
-     * n² values; the dense solver's time grows as n³). A normalized affinity with well separated
-     * leading eigenvalues needs 2-5; one whose leading eigenvalues crowd near 1 (a graph close to
-     * falling apart, e.g. a small σ on clusters of different spread) took 72 at 1,500 points: the
-     * eigen stage of {@code csc cluster --data aniso.csv -a njw} ({@code experiments/sklearn-shapes.py})
-     * took 2.0 s that way and 0.9-1.0 s with this bound (12 restarts, then the dense solver).
+     * The restarts Lanczos gets on a dense n x n matrix for k pairs before the dense solver takes
+     * over: {@code max(2, n / (25 max(k, 5)))}, about the dense solver's cost in restarts (each
+     * restart about 20 products of n² values for k = 5, more for more pairs; the dense solver's time
+     * grows as n³). A normalized affinity with well separated leading eigenvalues needs 2-5; one
+     * whose leading eigenvalues crowd near 1 (a graph close to falling apart, e.g. a small σ on
+     * clusters of different spread) took 72 at 1,500 points: the eigen stage of
+     * {@code csc cluster --data aniso.csv -a njw} ({@code experiments/sklearn-shapes.py}) took 2.0 s
+     * that way and 0.9-1.0 s with this bound (12 restarts, then the dense solver).
      */
-    static int denseLanczosRestarts(int n) {
-        return Math.max(8, n / 125);
+    static int denseLanczosRestarts(int n, int k) {
+        return Math.max(2, n / (25 * Math.max(k, 5)));
     }
 
-    /** Lanczos is used on a dense matrix while at most one eigenpair in this many is wanted. */
-    static final int LANCZOS_SHARE = 20;
+    /**
+     * Lanczos is used on a dense matrix while at most one eigenpair in this many is wanted: its
+     * cost grows with k, the dense solver's does not. Measured (DenseLeadingEigenBenchmark, 2
+     * threads, docs/BENCHMARKS.md), dense solver against Lanczos: at 1,500 points 0.36 s against
+     * 0.25 s for k = 15, 0.41 s for 30 and 0.86 s for 60; at 3,000 points 2.4 s against 1.7 s for
+     * k = 30 and 2.6 s for 60. With one pair in 20 (the bound before), 30 clusters of 3,000 points
+     * whose graph falls into its 30 components, where the leading eigenvalue 1 is 30-fold and Lanczos
+     * does not converge, spent 20 s in Lanczos's restarts before the dense solver's 2.5 s
+     * ({@code experiments/numpy-shapes.py}, many30, E2CP).
+     */
+    static final int LANCZOS_SHARE = 100;
 
     /** The random stream of the dense Lanczos start, apart from every other use of the seed. */
     private static final long DENSE_LANCZOS_STREAM = 0x1A7C2051DE75EL;

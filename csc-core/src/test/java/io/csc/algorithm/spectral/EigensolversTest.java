@@ -88,8 +88,22 @@ class EigensolversTest {
                 assertEquals(dense.values()[t], solution.pairs().values()[t], 0.0);
             }
         }
-        assertEquals(12, Eigensolvers.denseLanczosRestarts(1_500));
-        assertEquals(8, Eigensolvers.denseLanczosRestarts(900));
+        assertEquals(12, Eigensolvers.denseLanczosRestarts(1_500, 3));
+        assertEquals(4, Eigensolvers.denseLanczosRestarts(3_000, 30));
+        assertEquals(2, Eigensolvers.denseLanczosRestarts(1_500, 100));
+    }
+
+    @Test
+    void manyPairsGoToTheDenseSolver() {
+        // 30 pairs of 1,500: Lanczos's cost grows with the pairs wanted, the dense solver's does not
+        int n = Eigensolvers.LANCZOS_SIZE;
+        DenseMatrix matrix = normalizedAffinity(n, 30, 3.0);
+        try (RunContext context = RunContext.of(3, 2)) {
+            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, 30, context);
+            assertTrue(solution.status().solver().contains("dense"), solution.status().solver());
+            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 30);
+            assertEquals(dense.values()[29], solution.pairs().values()[29], 0.0);
+        }
     }
 
     @Test
