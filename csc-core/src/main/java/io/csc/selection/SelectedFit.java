@@ -296,7 +296,7 @@ final class SelectedFit {
             selection.put("candidates", scores);
             if (!name.equals(AutomaticMethod.NAME) && !picked.method().equals(name) && picked == order.get(0)) {
                 diagnostics.warn("The held-out supervision favoured " + picked.label() + " over " + name
-                        + "'s own embedding (" + name + " scored " + bestOwnScore(ranking.get(), name)
+                        + "'s own fit (" + name + " scored " + bestOwnScore(ranking.get(), name)
                         + "); the labels are " + picked.method() + "'s");
             }
             if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {
