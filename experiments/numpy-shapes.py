@@ -6,7 +6,13 @@
   features), each class with its own level frequencies;
 - dupes: 3 clusters in 6 dimensions rounded to integers 0-5, so that many points coincide;
 - constant: 4 clusters in 8 dimensions plus a constant feature and a feature that takes one value
-  in all but three points.
+  in all but three points;
+
+and three harder ones, where the clusters overlap:
+
+- many30-overlap: as many30, the centres at half the spread;
+- onehot-weak: as onehot, each class's level frequencies nearer to uniform;
+- cauchy: 4 clusters in 10 dimensions with Cauchy noise (Student-t of 1 degree of freedom).
 
 Writes CSV files with a 'label' column into OUT (default: numpy-shapes).
 
@@ -65,3 +71,22 @@ x = centres[y] + rng.normal(size=(1600, 8))
 nearly = np.zeros(1600)
 nearly[[5, 500, 1000]] = 1.0
 save("constant", np.hstack([x, np.full((1600, 1), 7.0), nearly[:, None]]), y)
+
+# many30-overlap
+centres = rng.normal(scale=2.0, size=(30, 20))
+x = np.vstack([c + rng.normal(size=(s, 20)) for c, s in zip(centres, sizes)])
+save("many30-overlap", x, np.repeat(np.arange(30), sizes))
+
+# onehot-weak
+y = rng.integers(0, 3, size=1500)
+levels = rng.dirichlet(np.full(4, 3.0), size=(3, 12))
+columns = []
+for a in range(12):
+    values = np.array([rng.choice(4, p=levels[c, a]) for c in y])
+    columns.append(np.eye(4)[values])
+save("onehot-weak", np.hstack(columns), y)
+
+# cauchy
+centres = rng.normal(scale=4.0, size=(4, 10))
+y = rng.integers(0, 4, size=2000)
+save("cauchy", centres[y] + rng.standard_t(1, size=(2000, 10)), y)

@@ -46,6 +46,47 @@ class CrossValidationTest {
                 }
             });
 
+    /** Labels that depend on the seed alone: a clustering of k-means' luck, as NJW's can be. */
+    private static int[] seedLabels(int n, int k, long seed) {
+        int[] labels = new int[n];
+        for (int i = 0; i < n; i++) {
+            labels[i] = new java.util.SplittableRandom(seed * 31 + i).nextInt(k);
+        }
+        return labels;
+    }
+
+    private static AlgorithmDescriptor bySeed(String name, boolean constrained, Long fixedSeed) {
+        return new AlgorithmDescriptor(name, "test", "test", constrained, true, List.of(), false,
+                values -> new ClusteringAlgorithm() {
+                    @Override
+                    public String name() {
+                        return name;
+                    }
+
+                    @Override
+                    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+                        int[] labels = seedLabels(data.size(), k, fixedSeed != null ? fixedSeed : context.seed());
+                        return new ClusteringResult(name, labels, k, null, 0, Diagnostics.empty(), null);
+                    }
+                });
+    }
+
+    @Test
+    void anUnconstrainedCandidateIsScoredOnTheClusteringItsFinalFitReturns() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 2);
+        long seed = 17;
+        // the unconstrained candidate with the run's seed, and a constrained one that always returns
+        // that very clustering: they must be scored alike
+        List<Candidate> candidates = List.of(new Candidate(bySeed("unconstrained", false, null), ParameterValues.EMPTY),
+                new Candidate(bySeed("fixed", true, seed), ParameterValues.EMPTY));
+        try (RunContext context = RunContext.sequential(seed)) {
+            List<CandidateScore> ranking = CrossValidation.rank(candidates, wine, labels, 3, context).orElseThrow();
+            assertEquals(ranking.get(0).folds(), ranking.get(1).folds());
+            assertEquals(ranking.get(0).score(), ranking.get(1).score(), 0.0);
+        }
+    }
+
     @Test
     void aCandidateThatCollapsesIsRankedAfterOneThatDoesNot() {
         Dataset wine = TestData.wine();
