@@ -79,10 +79,11 @@ public final class Eigensolvers {
      * cost grows with k, the dense solver's does not. Measured (DenseLeadingEigenBenchmark, 2
      * threads, docs/BENCHMARKS.md), dense solver against Lanczos: at 1,500 points 0.36 s against
      * 0.25 s for k = 15, 0.41 s for 30 and 0.86 s for 60; at 3,000 points 2.4 s against 1.7 s for
-     * k = 30 and 2.6 s for 60. With one pair in 20 (the bound before), 30 clusters of 3,000 points
+     * k = 30 and 2.6 s for 60. With one pair in 20 (the bound before), 30 clusters of 2,997 points
      * whose graph falls into its 30 components, where the leading eigenvalue 1 is 30-fold and Lanczos
-     * does not converge, spent 20 s in Lanczos's restarts before the dense solver's 2.5 s
-     * ({@code experiments/numpy-shapes.py}, many30, E2CP).
+     * does not converge, took an eigen stage of 12-20 s (two runs; 24 restarts, then the dense
+     * solver) where the dense solver alone takes 2.2 s ({@code experiments/numpy-shapes.py}, many30,
+     * E2CP).
      */
     static final int LANCZOS_SHARE = 100;
 
