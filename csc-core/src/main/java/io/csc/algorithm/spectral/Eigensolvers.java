@@ -46,7 +46,7 @@ public final class Eigensolvers {
      * solver.
      */
     public static Solution largestDense(DenseMatrix matrix, int k, RunContext context) {
-        if (matrix.rows() >= LANCZOS_SIZE && (long) k * LANCZOS_SHARE <= matrix.rows()) {
+        if (lanczosFirst(matrix.rows(), k)) {
             LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(matrix.rows(), k));
             LanczosResult result = new LanczosSolver(options, context.backend(), context.parallel())
                     .solve(Operators.of(matrix, context.parallel()), k, Spectrum.LARGEST,
@@ -58,6 +58,11 @@ public final class Eigensolvers {
         }
         EigenDecomposition pairs = SymmetricEigen.largest(context.backend(), matrix, k);
         return new Solution(pairs, SolverStatus.direct("dense symmetric (" + context.backend().name() + ")"));
+    }
+
+    /** Whether the k largest pairs of a dense n x n matrix are first sought by Lanczos. */
+    static boolean lanczosFirst(int n, int k) {
+        return n >= LANCZOS_SIZE && (long) k * LANCZOS_SHARE <= n;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.csc.algorithm.spectral;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
@@ -87,9 +88,12 @@ class EigensolversTest {
 
     @Test
     void manyPairsGoToTheDenseSolver() {
-        // 30 pairs of 1,500: Lanczos's cost grows with the pairs wanted, the dense solver's does not
-        int n = Eigensolvers.LANCZOS_SIZE;
-        assertSolvedDensely(normalizedAffinity(n, 30, 3.0), 30);
+        // Lanczos's cost grows with the pairs wanted, the dense solver's does not
+        assertTrue(Eigensolvers.lanczosFirst(1_500, 15));
+        assertFalse(Eigensolvers.lanczosFirst(1_500, 30));
+        assertTrue(Eigensolvers.lanczosFirst(3_000, 30));
+        assertFalse(Eigensolvers.lanczosFirst(2_997, 30));
+        assertFalse(Eigensolvers.lanczosFirst(1_499, 1));
     }
 
     /** {@code largestDense} took the k pairs from the dense solver: its eigenvalues, bit for bit. */
