@@ -49,25 +49,6 @@ final class SelectedFit {
      */
     static final double NEAR = 0.02;
 
-    /**
-     * Moves to the front of {@code order} the most stable candidate ({@link CandidateScore#stability})
-     * among those that neither failed nor collapsed and scored within {@link #NEAR} of the best;
-     * ties keep the ranking's order.
-     *
-     * <p>Why: a few dozen held-out constraints cannot tell apart candidates a hundredth apart, and
-     * which of them ranks first is then the draw's luck. Their clusterings' dependence on the
-     * supervision can: a candidate whose clustering changes when a third of the supervision is
-     * withheld is one the supervision pushes around, and its final fit, on one more draw of the
-     * supervision, is as likely to land elsewhere. Replayed on the guard's recorded evidence over the
-     * benchmark of docs/results/85-stability.md ({@code experiments/selection-replay.py}; 47
-     * conditions, labels and random pairs on fifteen sets), the guard's method-conditions more than
-     * 0.02 ACC below NJW fell from 9 of 240 (best score, ties by order) to 0 on the sets used for
-     * choices, and stayed at 8 of 136 on those held back. Margins of 0.01 to 0.03 gave the same
-     * counts within one.
-     */
-    static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order) {
-        mostStableFirst(ranking, order, null);
-    }
 
     /**
      * For the guard, stabilities closer than this to the highest near-best one are taken as the
@@ -100,22 +81,44 @@ final class SelectedFit {
      * the same margin there lowered the conditions within 0.02 of the best method from 40 to 39 of 47.
      */
     static double guardMargin(CandidateScore best) {
-        double score = best.score();
-        double variance = Math.max(score * (1 - score), 0.01);
-        return Math.max(LEAST_GUARD_MARGIN, Math.sqrt(2 * variance / Math.max(best.heldOutConstraints(), 1)));
+        return Math.max(LEAST_GUARD_MARGIN, differenceError(best.score(), best.heldOutConstraints()));
     }
 
     /**
-     * As above, for the guard when {@code preference} (its candidates, the method first) is given:
-     * "near" is within {@link #guardMargin} of the best, and of the near-best candidates whose
+     * The standard error of the difference between two rates of about {@code rate} over
+     * {@code constraints} held-out constraints each, {@code sqrt(2 max(rate (1 - rate), 0.01) / N)}:
+     * the floor under {@code rate (1 - rate)} keeps a perfect rate on a few constraints from
+     * claiming certainty.
+     */
+    static double differenceError(double rate, long constraints) {
+        return Math.sqrt(2 * Math.max(rate * (1 - rate), 0.01) / Math.max(constraints, 1));
+    }
+
+    /**
+     * Moves to the front of {@code order} the most stable candidate ({@link CandidateScore#stability})
+     * among those that neither failed nor collapsed and scored near the best; ties keep the
+     * ranking's order. Without {@code preference} ({@code -a auto}, {@code select=cv}), "near" is
+     * within {@link #NEAR}.
+     *
+     * <p>Why: a few dozen held-out constraints cannot tell apart candidates a hundredth apart, and
+     * which of them ranks first is then the draw's luck. Their clusterings' dependence on the
+     * supervision can: a candidate whose clustering changes when a third of the supervision is
+     * withheld is one the supervision pushes around, and its final fit, on one more draw of the
+     * supervision, is as likely to land elsewhere. Replayed on the guard's recorded evidence over the
+     * benchmark of docs/results/85-stability.md ({@code experiments/selection-replay.py}; 47
+     * conditions, labels and random pairs on fifteen sets), the guard's method-conditions more than
+     * 0.02 ACC below NJW fell from 9 of 240 (best score, ties by order) to 0 on the sets used for
+     * choices, and stayed at 8 of 136 on those held back. Margins of 0.01 to 0.03 gave the same
+     * counts within one.
+     *
+     * <p>For the guard, {@code preference} is its candidates, the method first: "near" is within
+     * {@link #guardMargin} of the best, and of the near-best candidates whose
      * stability is within {@link #STABLE_ENOUGH} of the highest, the first in {@code preference} goes
      * first. The user asked for the method, so a reference is fitted in its place only on evidence;
      * and when the evidence cannot tell two references apart, NJW's dense embedding, which is NJW
-     * itself whenever the supervision is too weak to move it, goes before the k-NN one. Without
-     * {@code preference} ({@code -a auto}, {@code select=cv}), "near" is within {@link #NEAR} and
-     * the most stable goes first.
+     * itself whenever the supervision is too weak to move it, goes before the k-NN one.
      *
-     * <p>Why: two stabilities a hundredth or two apart are as much the draw's luck as two held-out
+     * <p>Why the ties: two stabilities a hundredth or two apart are as much the draw's luck as two held-out
      * scores are. On a generated set of 2,500 points with 180 binary features and 3 classes
      * (docs/results/97-unseen-shapes.md) and 100 random pairs, the two NJW references scored 0.550
      * (dense) and 0.573 (k-NN) held out, within the guard's margin, at stabilities 0.960 and 0.975;
@@ -208,9 +211,8 @@ final class SelectedFit {
             return false;
         }
         double heldOut = score.satisfaction();
-        double error = Math.sqrt(2 * Math.max(heldOut * (1 - heldOut), 0.01) / Math.max(score.heldOutConstraints(), 1));
         double own = ConstraintCounts.of(constraints, result.labels()).satisfaction();
-        return own < heldOut - UNLIKE_FOLDS_ERRORS * error;
+        return own < heldOut - UNLIKE_FOLDS_ERRORS * differenceError(heldOut, score.heldOutConstraints());
     }
 
     /** The score of {@code candidate} in the ranking, or null. */
