@@ -1,6 +1,7 @@
 package io.csc.selection;
 
 import io.csc.algorithm.ClusteringAlgorithm;
+import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.PreparedFit;
 import io.csc.algorithm.Collapse;
 import io.csc.api.RunContext;
@@ -70,9 +71,10 @@ public final class CrossValidation {
      * The ranking, and the candidates' data-only stages as prepared for it.
      *
      * @param scores the candidates with their scores, best first
-     * @param prepared each constrained candidate's preparation on the whole data with the run's seed,
-     *     when the folds were fitted on the whole data (not on a sample): its fit with all of the
-     *     supervision and the run's context is the candidate's own fit
+     * @param prepared each candidate's preparation on the whole data with the run's seed, when the
+     *     folds were fitted on the whole data (not on a sample): its fit with all of the supervision
+     *     and the run's context is the candidate's own fit (for an unconstrained candidate, the fit
+     *     the folds were scored on, kept)
      */
     public record Ranking(List<CandidateScore> scores, Map<Candidate, PreparedFit> prepared) {
     }
@@ -135,9 +137,14 @@ public final class CrossValidation {
                     } else {
                         if (unconstrainedLabels == null) {
                             // with the run's seed, as its final fit: on the whole data the clustering
-                            // scored is then the one returned
-                            unconstrainedLabels = method.fit(sample.data(), ConstraintSet.empty(sample.data().size()),
-                                    k, context).labels();
+                            // scored is then the one returned, and is kept for it
+                            ClusteringResult fit = method.fit(sample.data(), ConstraintSet.empty(sample.data().size()),
+                                    k, context);
+                            unconstrainedLabels = fit.labels();
+                            if (sample.data() == data) {
+                                preparedFits.put(candidate, (given, finalContext) -> finalContext.seed() == context.seed()
+                                        ? fit : method.fit(data, ConstraintSet.empty(data.size()), k, finalContext));
+                            }
                         }
                         labels = unconstrainedLabels;
                     }

@@ -130,11 +130,11 @@ class CrossValidationTest {
         Dataset wine = TestData.wine();
         ConstraintSet labels = GoldenRuns.labels(wine, 0.1, 4);
         List<Candidate> candidates = List.of(GuardedMethod.denseReference(), GuardedMethod.spectralReference(),
-                GuardedMethod.reference());
+                GuardedMethod.reference(), new Candidate(AlgorithmRegistry.byName("njw"), ParameterValues.EMPTY));
         try (RunContext context = RunContext.sequential(9)) {
             CrossValidation.Ranking ranking = CrossValidation.rankPrepared(candidates, wine, labels, 3, context)
                     .orElseThrow();
-            assertEquals(3, ranking.prepared().size());
+            assertEquals(4, ranking.prepared().size(), "njw's fit, unconstrained, is kept for the final step");
             for (Candidate candidate : candidates) {
                 assertArrayEquals(candidate.create().fit(wine, labels, 3, context).labels(),
                         ranking.prepared().get(candidate).fit(labels, context).labels(), candidate.label());
