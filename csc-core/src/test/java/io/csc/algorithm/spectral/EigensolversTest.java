@@ -80,7 +80,15 @@ class EigensolversTest {
         // a width far below the points' spacing: the graph nearly falls apart, and many eigenvalues
         // crowd just below 1, where Lanczos needs far more restarts than the dense solver costs
         int n = Eigensolvers.LANCZOS_SIZE;
-        assertSolvedDensely(normalizedAffinity(n, 2, 3, 4.0, 0.05), 3);
+        DenseMatrix matrix = normalizedAffinity(n, 2, 3, 4.0, 0.05);
+        try (RunContext context = RunContext.of(3, 2)) {
+            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, 3, context);
+            assertTrue(solution.status().solver().contains("dense"), solution.status().solver());
+            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, 3);
+            for (int t = 0; t < 3; t++) {
+                assertEquals(dense.values()[t], solution.pairs().values()[t], 0.0);
+            }
+        }
         assertEquals(12, Eigensolvers.denseLanczosRestarts(1_500, 3));
         assertEquals(4, Eigensolvers.denseLanczosRestarts(3_000, 30));
         assertEquals(2, Eigensolvers.denseLanczosRestarts(1_500, 100));
@@ -94,18 +102,6 @@ class EigensolversTest {
         assertTrue(Eigensolvers.lanczosFirst(3_000, 30));
         assertFalse(Eigensolvers.lanczosFirst(2_997, 30));
         assertFalse(Eigensolvers.lanczosFirst(1_499, 1));
-    }
-
-    /** {@code largestDense} took the k pairs from the dense solver: its eigenvalues, bit for bit. */
-    private static void assertSolvedDensely(DenseMatrix matrix, int k) {
-        try (RunContext context = RunContext.of(3, 2)) {
-            Eigensolvers.Solution solution = Eigensolvers.largestDense(matrix, k, context);
-            assertTrue(solution.status().solver().contains("dense"), solution.status().solver());
-            EigenDecomposition dense = SymmetricEigen.largest(context.backend(), matrix, k);
-            for (int t = 0; t < k; t++) {
-                assertEquals(dense.values()[t], solution.pairs().values()[t], 0.0);
-            }
-        }
     }
 
     @Test
