@@ -96,7 +96,8 @@ final class SampledColumnClustering {
             DenseMatrix block = FastMultiLayerSteps.similarityRows(kernel, Dataset.unlabelled("samples", l,
                     samples.columns(), samples.data()), ownColumns, factor, columnScale, driver);
             ExtensionCoefficients coefficients = diagnostics.time("similarityLayer", () ->
-                    FastMultiLayerSteps.coefficients(block, k, options, factor, driver.backend()));
+                    FastMultiLayerSteps.coefficients(block, k, options,
+                            supervision.constraints().constrainedPoints().length, factor, driver.backend()));
             int r = coefficients.count();
             if (r == 0) {
                 throw new UnsuitableInputException("The sampled similarity layer of " + name + " has no positive "

@@ -72,11 +72,13 @@ public final class FastMultiLayerSteps {
 
     /**
      * The similarity layer's extension coefficients from its sampled block {@code M₁(L, :)} (l x l,
-     * modified): the m leading eigenvectors of the robust variant, m from {@code options}.
+     * modified): the m leading eigenvectors of the robust variant, m from {@code options} and the
+     * number of constrained points ({@link SubspaceRestriction#dimension}).
      */
     public static ExtensionCoefficients coefficients(DenseMatrix block, int k, FastMultiLayerOptions options,
-                                                     double factor, LinearAlgebraBackend backend) {
-        int dimension = SubspaceRestriction.dimension(options.dimension(), k, block.rows());
+                                                     int constrainedPoints, double factor,
+                                                     LinearAlgebraBackend backend) {
+        int dimension = SubspaceRestriction.dimension(options.dimension(), k, block.rows(), constrainedPoints);
         return LayerExtension.coefficients(block, dimension, factor, backend);
     }
 

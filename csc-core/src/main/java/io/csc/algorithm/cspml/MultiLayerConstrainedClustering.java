@@ -55,7 +55,8 @@ import java.util.SplittableRandom;
  *
  * <h2>Variants: robust (the default) and paper</h2>
  * {@code --param variant=paper} runs the steps above as published. The default {@code robust}
- * minimizes the same {@code L_mod} only over {@code U = V Y}, V the m = 4k leading eigenvectors of
+ * minimizes the same {@code L_mod} only over {@code U = V Y}, V the m = 4k leading eigenvectors (fewer
+ * than the constrained points when they are few: {@link SubspaceRestriction#dimension}) of
  * the similarity layer (Rayleigh-Ritz, {@link SubspaceRestriction}), with the constraint layers
  * weighted by n / (constrained points). <b>Mechanism:</b> in the paper's {@code Σ Ŵ_i} every
  * must-link component indicator has eigenvalue 1 however few points it covers, and it is 0 on the
@@ -117,7 +118,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
                     + "unconstrained points); paper: Algorithm 3 as published");
     public static final Parameter<Integer> DIMENSION = Parameter.integer("dimension", 0,
             "m, the similarity layer's leading eigenvectors spanning the robust variant's embedding (0 = "
-                    + SubspaceRestriction.DIMENSION_PER_CLUSTER + "k; at least k)");
+                    + SubspaceRestriction.DIMENSION_PER_CLUSTER + "k, fewer than the constrained points; at least k)");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, DIMENSION, ALPHA, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA,
             BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,
@@ -162,7 +163,8 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         Diagnostics.Builder diagnostics = Diagnostics.builder().put("graph", Parameter.enumText(options.graph()))
                 .put("alpha", options.alpha());
         boolean robust = options.variant() == Variant.ROBUST;
-        int dimension = robust ? SubspaceRestriction.dimension(options.dimension(), k, data.size()) : 0;
+        int dimension = robust ? SubspaceRestriction.dimension(options.dimension(), k, data.size(),
+                constraints.constrainedPoints().length) : 0;
         List<Layer> layers = layers(data, constraints, k, dimension, diagnostics, random, context);
         SymmetricOperator modified = modifiedAffinity(layers, options.alpha());
         double weight = SubspaceRestriction.constraintWeight(constraints);

@@ -63,6 +63,23 @@ class RobustVariantTest {
         }
     }
 
+    /**
+     * Five labelled points of 45 in three Gaussian classes: with the default 4k = 12 directions the
+     * constraint layers met the five labels with directions the graph does not support (ACC
+     * 0.76-0.87 where NJW is exact); with fewer directions than labelled points they cannot.
+     */
+    @Test
+    void aHandfulOfLabelsOnFewPointsKeepsTheClassesTheGraphShows() {
+        for (long seed = 1; seed <= 6; seed++) {
+            Dataset data = io.csc.data.Scaling.ZSCORE.apply(io.csc.data.GaussianMixture.generate(45, 4, 3, seed, 6.0));
+            ConstraintSet five = ConstraintGenerator.labelledPoints(data.labels(), 5, new SplittableRandom(seed));
+            double unconstrained = accuracy(cspMl("dimension=3"), data, ConstraintSet.empty(data.size()), seed);
+            assertTrue(unconstrained > 0.95, "seed " + seed + ": NJW's embedding gives " + unconstrained);
+            assertTrue(accuracy(cspMl(), data, five, seed) >= unconstrained - 0.03, "csp-ml, seed " + seed);
+            assertTrue(accuracy(fastCspMl(), data, five, seed) >= unconstrained - 0.03, "fast-csp-ml, seed " + seed);
+        }
+    }
+
     @Test
     void robustVariantDoesNotCollapseTheUnconstrainedPoints() {
         Dataset data = binaryClasses(600, 120, 25, 3);
@@ -91,9 +108,18 @@ class RobustVariantTest {
 
     @Test
     void subspaceDimensionIsClampedBetweenKAndTheLimit() {
-        assertEquals(SubspaceRestriction.DIMENSION_PER_CLUSTER * 3, SubspaceRestriction.dimension(0, 3, 1000));
-        assertEquals(3, SubspaceRestriction.dimension(1, 3, 1000));
-        assertEquals(50, SubspaceRestriction.dimension(0, 20, 50));
+        assertEquals(SubspaceRestriction.DIMENSION_PER_CLUSTER * 3, SubspaceRestriction.dimension(0, 3, 1000, 0));
+        assertEquals(3, SubspaceRestriction.dimension(1, 3, 1000, 0));
+        assertEquals(50, SubspaceRestriction.dimension(0, 20, 50, 0));
+    }
+
+    @Test
+    void theDefaultSubspaceHasFewerDirectionsThanConstrainedPoints() {
+        assertEquals(12, SubspaceRestriction.dimension(0, 3, 1000, 13));
+        assertEquals(11, SubspaceRestriction.dimension(0, 3, 1000, 12));
+        assertEquals(4, SubspaceRestriction.dimension(0, 3, 1000, 5));
+        assertEquals(3, SubspaceRestriction.dimension(0, 3, 1000, 2), "never fewer than k");
+        assertEquals(9, SubspaceRestriction.dimension(9, 3, 1000, 5), "a given m is kept");
     }
 
     @Test
