@@ -46,7 +46,7 @@ final class SubspaceRestriction {
      * the values on the constrained points are tied to each other by the graph, and meeting the
      * constraints takes directions that agree with it. Measured on 45 points of 3 Gaussian classes in
      * 4 dimensions with 5 labelled points ({@code experiments/practice-shapes.py}, tiny; seeds 1-6):
-     * ACC 1.0 for m = 3 and 4 on every seed, 0.76-1.0 for m = 5 and 0.73-1.0 for m = 6, where the
+     * ACC 1.0 for m = 3 and 0.98-1.0 for m = 4 on every seed, 0.76-1.0 for m = 5 and 0.73-1.0 for m = 6, where the
      * default 4k = 12 gave 0.76-0.87 and NJW 1.0 (docs/results/99-practice-shapes.md). Only supervision
      * on fewer than 4k + 1 points is affected: a handful of labels, or few pairs with many clusters.
      *
