@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Replays rules for `-a auto`'s choice of a method on recorded evidence (docs/results/86-free-starts.md).
+"""Replays rules for `-a auto`'s choice of a method on recorded evidence (docs/results/86-free-starts.md,
+docs/results/99-practice-shapes.md).
 
 usage: experiments/auto-replay.py ROOT PARTS
 
 ROOT/PART-auto: `csc experiment -a auto` runs, whose records keep each fit's `selection` (every
 candidate method's held-out score, collapsed folds and stability). ROOT/PART-none: the candidates
 fitted as set (`--param select=none`) on the same draws, njw among them; ROOT/PART-refs: the
-references (seeded-njw); ROOT/PART-default: the methods at their defaults (guarded). PARTS:
+references (seeded-njw); ROOT/PART-knn: seeded-njw on the k-NN graph (`--param graph=knn`);
+ROOT/PART-default: the methods at their defaults (guarded). PARTS:
 comma-separated. A rule picks a candidate from a selection and its ACC is looked up in the as-set
 runs; per condition (data set, supervision kind, amount) the mean over the draws is compared with
 the best method at the default, njw, cop-kmeans and seeded-kmeans. Printed per rule: the
-conditions within 0.02 ACC of that best, of all. The first rule is the product's, which must
+conditions within 0.02 ACC of that best, of all; the mean and the worst ACC difference to it. The first rule is the product's, which must
 reproduce the auto runs' own ACC; records where it does not are counted.
 """
 import collections
@@ -49,7 +51,8 @@ def mean(values):
 def evidence(root, part):
     """Per auto record: its condition, draw, candidates with their as-set ACC, and its own ACC; and
     the best mean ACC per condition."""
-    as_set, guarded, references = (accuracies('%s/%s-%s' % (root, part, kind)) for kind in ('none', 'default', 'refs'))
+    as_set, guarded, references, knn_references = (accuracies('%s/%s-%s' % (root, part, kind))
+                                                   for kind in ('none', 'default', 'refs', 'knn'))
     choices = []
     with open('%s/%s-auto/records.jsonl' % (root, part)) as lines:
         for line in lines:
@@ -66,7 +69,9 @@ def evidence(root, part):
                     found = [d[draw] for (m, c), d in as_set.items() if m == 'njw' and c[0] == condition[0] and draw in d]
                     acc = found[0] if found else None
                 else:
-                    acc = (references if method == 'seeded-njw' else as_set).get((method, condition), {}).get(draw)
+                    on_knn = (candidate.get('parameters') or {}).get('graph') == 'knn'
+                    table = (knn_references if on_knn else references) if method == 'seeded-njw' else as_set
+                    acc = table.get((method, condition), {}).get(draw)
                 candidates.append(dict(candidate, acc=acc))
             choices.append((condition, record['repetition'], candidates, record['acc']))
     best = {}
@@ -99,8 +104,27 @@ def floored(rule):
     return lambda ranking: rule(replay.without_unstable(ranking))
 
 
-RULES = {
-    'product: stability at least 0.3, within 0.02, the most stable': floored(within_near(replay.stability)),
+def is_knn_reference(candidate):
+    """seeded-njw on the k-NN graph: -a auto's fallback up to 5,000 points (SelectedFit.withoutUnclearFallback)."""
+    return candidate['method'] == 'seeded-njw' and (candidate.get('parameters') or {}).get('graph') == 'knn'
+
+
+def with_fallback(rule, margin=lambda candidate: NEAR):
+    """The rule without the k-NN reference, unless that scored more than the margin above every
+    other candidate that neither failed nor fell below the stability floor."""
+    def chosen(ranking):
+        others = [c for c in ranking if not is_knn_reference(c)]
+        fallback = [c for c in ranking if is_knn_reference(c) and not replay.failed(c)]
+        best_other = max((c['score'] for c in replay.without_unstable(others) if not replay.failed(c)), default=-1)
+        if fallback and fallback[0]['score'] > best_other + margin(fallback[0]):
+            return fallback[0]
+        return rule(others)
+    return chosen
+
+
+MOST_STABLE = floored(within_near(replay.stability))
+
+ALTERNATIVES = {
     'within 0.02, the most stable (without the floor)': within_near(replay.stability),
     'within one standard error (guardMargin), the most stable': within_near(replay.stability, replay.guard_margin),
     'within 0.01, the most stable': within_near(replay.stability, lambda top: 0.01),
@@ -113,6 +137,14 @@ RULES = {
     'all, the best score': within_near(lambda c: c['score'], lambda top: 1),
 }
 
+RULES = {
+    'product: floor 0.3, within 0.02, most stable; k-NN fallback': with_fallback(MOST_STABLE),
+    'the k-NN reference as any other candidate': MOST_STABLE,
+    'without the k-NN reference': lambda ranking: MOST_STABLE([c for c in ranking if not is_knn_reference(c)]),
+    'the k-NN fallback, a guard margin above the others': with_fallback(MOST_STABLE, replay.guard_margin),
+    **{name + '; k-NN fallback': with_fallback(rule) for name, rule in ALTERNATIVES.items()},
+}
+
 
 def main():
     if len(sys.argv) != 3:
@@ -121,6 +153,7 @@ def main():
     evidence_by_part = [evidence(root, part) for part in parts]
     for index, (name, rule) in enumerate(RULES.items()):
         within = total = differing = 0
+        gaps = []
         for choices, best in evidence_by_part:
             chosen = collections.defaultdict(list)
             for condition, draw, candidates, own in choices:
@@ -133,8 +166,9 @@ def main():
             for condition, values in chosen.items():
                 total += 1
                 within += mean(values) >= best[condition] - NEAR
+                gaps.append(mean(values) - best[condition])
         suffix = ' (records differing from the runs: %d)' % differing if index == 0 else ''
-        print('%-60s %d of %d%s' % (name, within, total, suffix))
+        print('%-60s %d of %d, mean %+.4f, worst %+.3f%s' % (name, within, total, mean(gaps), min(gaps), suffix))
 
 
 if __name__ == '__main__':

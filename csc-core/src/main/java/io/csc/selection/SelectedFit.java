@@ -40,7 +40,43 @@ final class SelectedFit {
 
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context) {
-        return fit(name, candidates, data, constraints, k, context, false, true);
+        return fit(name, candidates, null, data, constraints, k, context);
+    }
+
+    /**
+     * As above, with {@code fallback} (one of the candidates, or null) chosen only where it scored
+     * more than {@link #NEAR} above every other candidate ({@link #withoutUnclearFallback}).
+     */
+    static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Dataset data,
+                                ConstraintSet constraints, int k, RunContext context) {
+        return fit(name, candidates, fallback, data, constraints, k, context, false, true);
+    }
+
+    /**
+     * The ranking without {@code fallback} unless it scored more than {@link #NEAR} above every
+     * other candidate that neither failed nor collapsed nor fell below the stability floor
+     * ({@link #withoutUnstable}); then it alone is near the best.
+     *
+     * <p>Why: {@code -a auto}'s fallback is {@code seeded-njw} on the k-NN graph, for data whose
+     * clusters only a k-NN graph follows (concentric shells, Cauchy noise: there it scores 0.05 to
+     * 0.36 above every method, docs/results/99-practice-shapes.md). Its clustering barely depends on
+     * the supervision, so its stability is among the highest; as an ordinary candidate it won the
+     * ties of the most-stable rule ({@link #mostStableFirst}) on sets where a method or the dense
+     * reference is better: replayed over the benchmark ({@code experiments/auto-replay.py}),
+     * see the figures there.
+     */
+    static List<CandidateScore> withoutUnclearFallback(List<CandidateScore> ranking, Candidate fallback) {
+        if (fallback == null) {
+            return ranking;
+        }
+        CandidateScore own = scoreOf(ranking, fallback);
+        double others = withoutUnstable(ranking).stream()
+                .filter(score -> score.candidate() != fallback && !score.failed())
+                .mapToDouble(CandidateScore::score).max().orElse(Double.NEGATIVE_INFINITY);
+        if (own != null && !own.failed() && own.score() > others + NEAR) {
+            return ranking;
+        }
+        return ranking.stream().filter(score -> score.candidate() != fallback).toList();
     }
 
     /**
@@ -234,6 +270,12 @@ final class SelectedFit {
      */
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context, boolean guard, boolean warnUnranked) {
+        return fit(name, candidates, null, data, constraints, k, context, guard, warnUnranked);
+    }
+
+    private static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Dataset data,
+                                        ConstraintSet constraints, int k, RunContext context, boolean guard,
+                                        boolean warnUnranked) {
         long start = System.nanoTime();
         // Above the folds' sample the guarded method is fitted on all the points first: a size it
         // refuses (a dense method's memory) is refused before minutes of folds on the sample, and
@@ -249,10 +291,11 @@ final class SelectedFit {
             return methodOnAll != null ? methodOnAll : candidates.get(0).create().fit(data, constraints, k, context);
         }
         List<Candidate> order = new ArrayList<>();
-        ranking.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
+        Optional<List<CandidateScore>> choosable = ranking.map(scores -> withoutUnclearFallback(scores, fallback));
+        choosable.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
                 () -> order.add(candidates.get(0)));
         List<Candidate> preference = guard ? candidates : null;
-        ranking.ifPresent(scores -> mostStableFirst(scores, order, preference));
+        choosable.ifPresent(scores -> mostStableFirst(scores, order, preference));
         ClusteringResult chosen = null;
         Candidate chosenCandidate = null;
         List<String> passedOver = new ArrayList<>();

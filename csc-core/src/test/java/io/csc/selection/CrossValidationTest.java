@@ -181,6 +181,16 @@ class CrossValidationTest {
     }
 
     @Test
+    void everyReferenceOfTheGuardIsACandidateOfAutoAtEverySize() {
+        for (int n : new int[] {500, AutomaticMethod.DENSE_LIMIT, 100_000}) {
+            List<String> labels = AutomaticMethod.candidates(n).stream().map(Candidate::label).toList();
+            for (Candidate reference : GuardedMethod.candidates(GuardedMethod.reference(), n)) {
+                assertTrue(labels.contains(reference.label()), reference.label() + " at n = " + n + ": " + labels);
+            }
+        }
+    }
+
+    @Test
     void autoReportsTheChosenMethodAndEveryScore() {
         Dataset blobs = GoldenRuns.blobs(240, 4, 3, 7);
         ConstraintSet labels = GoldenRuns.labels(blobs, 0.1, 3);

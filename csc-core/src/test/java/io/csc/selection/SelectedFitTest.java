@@ -91,6 +91,27 @@ class SelectedFitTest {
     }
 
     @Test
+    void autosFallbackCompetesOnlyWhereItLeadsEveryOtherCandidateClearly() {
+        Candidate method = candidate("2");
+        Candidate fallback = candidate("3");
+        Candidate unstable = candidate("4");
+        // tied at the top and more stable: without the rule it would be fitted
+        List<CandidateScore> tied = List.of(score(fallback, 0.90, 1.00, 0), score(method, 0.90, 0.95, 0));
+        assertEquals(fallback, first(tied).get(0));
+        assertEquals(List.of(method), SelectedFit.withoutUnclearFallback(tied, fallback).stream()
+                .map(CandidateScore::candidate).toList());
+        assertEquals(tied, SelectedFit.withoutUnclearFallback(tied, null));
+        // 0.03 above every other candidate: it stays, and it alone is near the best
+        List<CandidateScore> leading = List.of(score(fallback, 0.93, 0.99, 0), score(method, 0.90, 1.00, 0));
+        assertEquals(leading, SelectedFit.withoutUnclearFallback(leading, fallback));
+        assertEquals(fallback, first(leading).get(0));
+        // a candidate below the stability floor is no evidence against it; a failed one neither
+        List<CandidateScore> lucky = List.of(score(unstable, 0.99, 0.10, 0), score(fallback, 0.93, 0.99, 0),
+                score(method, 0.95, 0.9, 1));
+        assertEquals(lucky, SelectedFit.withoutUnclearFallback(lucky, fallback));
+    }
+
+    @Test
     void aFinalFitThatSatisfiesItsOwnSupervisionFarWorseThanItsFoldsIsUnlikeThem() {
         // 100 cannot-links between points 0..99 and 100..199: a clustering splitting the halves
         // satisfies all of them, one splitting only the first 60 pairs 60%
