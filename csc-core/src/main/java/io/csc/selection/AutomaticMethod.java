@@ -32,10 +32,10 @@ import java.util.Map;
  * Cauchy noise; docs/results/99-practice-shapes.md) every guarded method returned it, and with 20 or
  * 100 pairs {@code -a auto} without it chose a method 0.07-0.30 below them. Why only as a fallback:
  * as an ordinary candidate its high stability won ties where it is worse, and 38 of the benchmark's
- * 47 conditions were within 0.02 of the best method instead of 40. The
- * chosen method and every candidate's score are
- * reported under {@code diagnostics.selection}. Cost: three fits per candidate, on a sample of
- * {@value CrossValidation#SUBSAMPLE} points above that size, then one final fit.
+ * 47 conditions were within 0.02 of the best method instead of 40. The chosen method and every
+ * candidate's score are reported under {@code diagnostics.selection}. Cost: three fits per
+ * candidate, on a sample of {@value CrossValidation#SUBSAMPLE} points above that size, then one
+ * final fit.
  */
 public final class AutomaticMethod implements ClusteringAlgorithm {
 
@@ -83,9 +83,17 @@ public final class AutomaticMethod implements ClusteringAlgorithm {
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
         List<Candidate> candidates = candidates(data.size());
-        Candidate fallback = candidates.stream().filter(candidate -> candidate.label().equals(
-                GuardedMethod.spectralReference().label())).findFirst().orElse(null);
-        return SelectedFit.fit(NAME, candidates, data.size() <= DENSE_LIMIT ? fallback : null, data, constraints, k,
-                context);
+        return SelectedFit.fit(NAME, candidates, fallback(candidates, data.size()), data, constraints, k, context);
+    }
+
+    /**
+     * The fallback among {@link #candidates(int)}: up to {@value #DENSE_LIMIT} points the guard's
+     * k-NN reference, else none (above, {@code seeded-njw} on the k-NN graph is the only
+     * {@code seeded-njw}, an ordinary candidate).
+     */
+    static Candidate fallback(List<Candidate> candidates, int n) {
+        String reference = GuardedMethod.spectralReference().label();
+        return n > DENSE_LIMIT ? null : candidates.stream().filter(candidate -> candidate.label().equals(reference))
+                .findFirst().orElse(null);
     }
 }

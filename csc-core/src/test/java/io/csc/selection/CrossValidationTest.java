@@ -181,6 +181,15 @@ class CrossValidationTest {
     }
 
     @Test
+    void autosFallbackIsTheGuardsKnnReferenceUpToTheDenseLimit() {
+        List<Candidate> small = AutomaticMethod.candidates(500);
+        assertEquals(GuardedMethod.spectralReference().label(), AutomaticMethod.fallback(small, 500).label());
+        Candidate fallback = AutomaticMethod.fallback(small, 500);
+        assertTrue(small.stream().anyMatch(candidate -> candidate == fallback), "the candidate itself, not a copy");
+        assertEquals(null, AutomaticMethod.fallback(AutomaticMethod.candidates(100_000), 100_000));
+    }
+
+    @Test
     void everyReferenceOfTheGuardIsACandidateOfAutoAtEverySize() {
         for (int n : new int[] {500, AutomaticMethod.DENSE_LIMIT, 100_000}) {
             List<String> labels = AutomaticMethod.candidates(n).stream().map(Candidate::label).toList();
