@@ -74,8 +74,10 @@ final class AlgorithmsCommand implements Callable<Integer> {
                 out.println();
             }
             out.println(AutomaticMethod.NAME + "  " + AutomaticMethod.DESCRIPTOR.summary());
-            out.println("    constrained; every constrained method and njw up to " + AutomaticMethod.DENSE_LIMIT
-                    + " points, the linear-time ones and njw graph=knn above; " + AutomaticMethod.DESCRIPTOR.reference());
+            out.println("    constrained; every constrained method, njw and seeded-njw up to "
+                    + AutomaticMethod.DENSE_LIMIT + " points (seeded-njw graph=knn as a fallback: chosen only where"
+                    + " it scores over 0.02 above every other), the linear-time ones and njw graph=knn above; "
+                    + AutomaticMethod.DESCRIPTOR.reference());
         }
         out.flush();
         return ExitCodes.OK;
