@@ -62,8 +62,7 @@ final class SelectedFit {
      * 0.36 above every method, docs/results/99-practice-shapes.md). Its clustering barely depends on
      * the supervision, so its stability is among the highest; as an ordinary candidate it won the
      * ties of the most-stable rule ({@link #mostStableFirst}) on sets where a method or the dense
-     * reference is better: replayed over the benchmark ({@code experiments/auto-replay.py}),
-     * see the figures there.
+     * reference is better (the runs of both: docs/results/99-practice-shapes.md).
      */
     static List<CandidateScore> withoutUnclearFallback(List<CandidateScore> ranking, Candidate fallback) {
         if (fallback == null) {
