@@ -20,7 +20,9 @@ import java.util.Optional;
  * (within {@link #NEAR}; for the guard, within one standard error of it, {@link #guardMargin}) on
  * all of the supervision ({@link #mostStableFirst}; the guard keeps its method
  * when that is near the best and nearly as stable), and pass over it to the next
- * when that fit collapses (at most {@link #TRIES} fits; the guard tries all of its candidates). The
+ * when that fit collapses (at most {@link #TRIES} fits; the guard tries all of its candidates).
+ * {@code -a auto} may name a fallback, which competes only where it leads clearly
+ * ({@link #withoutUnclearFallback}). The
  * result carries the ranking under {@code diagnostics.selection}: {@code method},
  * {@code parameters}, {@code score} and {@code candidates}.
  */
@@ -37,6 +39,12 @@ final class SelectedFit {
         return ranking.stream().filter(score -> score.candidate().method().equals(name)).findFirst()
                 .map(score -> String.format(java.util.Locale.ROOT, "%.3f", score.score())).orElse("nothing");
     }
+
+    /**
+     * Held-out scores closer than this to the best are taken as the same evidence; among them the
+     * most stable candidate is fitted ({@link #mostStableFirst}).
+     */
+    static final double NEAR = 0.02;
 
     static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
                                 int k, RunContext context) {
@@ -77,13 +85,6 @@ final class SelectedFit {
         }
         return ranking.stream().filter(score -> score.candidate() != fallback).toList();
     }
-
-    /**
-     * Held-out scores closer than this to the best are taken as the same evidence; among them the
-     * most stable candidate is fitted ({@link #mostStableFirst}).
-     */
-    static final double NEAR = 0.02;
-
 
     /**
      * For the guard, stabilities closer than this to the highest near-best one are taken as the
