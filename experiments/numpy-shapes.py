@@ -18,21 +18,16 @@ Writes CSV files with a 'label' column into OUT (default: numpy-shapes).
 
     python3 experiments/numpy-shapes.py [OUT]
 """
-import os
-import sys
-
 import numpy as np
 
-out = sys.argv[1] if len(sys.argv) > 1 else "numpy-shapes"
-os.makedirs(out, exist_ok=True)
+from shapes_output import folder, write_csv
+
+out = folder("numpy-shapes")
 rng = np.random.default_rng(2026)
 
 
 def save(name, x, y):
-    with open(os.path.join(out, name + ".csv"), "w") as f:
-        f.write(",".join("f%d" % i for i in range(x.shape[1])) + ",label\n")
-        for row, label in zip(x, y):
-            f.write(",".join("%.6g" % v for v in row) + ",%d\n" % label)
+    write_csv(out, name, x, y)
 
 
 # many30

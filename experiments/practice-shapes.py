@@ -17,22 +17,17 @@ Writes CSV files with a 'label' column into OUT (default: practice-shapes).
 
     python3 experiments/practice-shapes.py [OUT]
 """
-import os
-import sys
-
 import numpy as np
 
-out = sys.argv[1] if len(sys.argv) > 1 else "practice-shapes"
-os.makedirs(out, exist_ok=True)
+from shapes_output import folder, write_csv
+
+out = folder("practice-shapes")
 rng = np.random.default_rng(1127)
 
 
 def save(name, x, y):
     order = rng.permutation(len(y))
-    with open(os.path.join(out, name + ".csv"), "w") as f:
-        f.write(",".join("f%d" % i for i in range(x.shape[1])) + ",label\n")
-        for row, label in zip(x[order], y[order]):
-            f.write(",".join("%.6g" % v for v in row) + ",%d\n" % label)
+    write_csv(out, name, x[order], y[order])
 
 
 # tfidf
