@@ -19,15 +19,9 @@ Writes CSV files with a 'label' column into OUT (default: practice-shapes).
 """
 import numpy as np
 
-from shapes_output import folder, write_csv
+from shapes_output import shuffled_sets
 
-out = folder("practice-shapes")
-rng = np.random.default_rng(1127)
-
-
-def save(name, x, y):
-    order = rng.permutation(len(y))
-    write_csv(out, name, x[order], y[order])
+rng, save = shuffled_sets("practice-shapes", 1127)
 
 
 # tfidf
