@@ -52,8 +52,8 @@ import java.util.SplittableRandom;
  *
  * <h2>Variants: robust (the default) and paper</h2>
  * {@code --param variant=paper} runs the steps above. The default {@code robust} is CSP-ML's robust
- * variant ({@link SubspaceRestriction}) with the similarity layer's m = 4k leading eigenvectors (fewer
- * than the constrained points when they are few) extended from the l samples, and the constraint
+ * variant ({@link SubspaceRestriction}) with the similarity layer's m = 4k leading eigenvectors (at most
+ * the constrained points less k when they are few) extended from the l samples, and the constraint
  * layers exact (structured products with full degrees, O(n + p + b) each, as in CSP-ML) instead of
  * sampled. <b>Mechanism of the paper variant's failures:</b> (1) the localisation collapse of
  * CSP-ML (see there); (2) sampling a

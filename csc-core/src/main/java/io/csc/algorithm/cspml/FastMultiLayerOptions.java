@@ -9,7 +9,7 @@ import io.csc.graph.KernelOptions;
  *
  * @param variant robust (the default, {@link SubspaceRestriction}) or paper (Algorithm 4 as published)
  * @param dimension m of the robust variant (>= 0; 0 = {@value SubspaceRestriction#DIMENSION_PER_CLUSTER} k,
- *     fewer than the constrained points; at least k, at most l; ignored by the paper variant)
+ *     at most the constrained points less k; at least k, at most l; ignored by the paper variant)
  * @param samples l, the number of sampled columns common to all layers (>= 2); memory is about
  *     n x l doubles
  * @param kernel the Gaussian kernel: a fixed σ (the paper's is 1), the median rule on a sample, or

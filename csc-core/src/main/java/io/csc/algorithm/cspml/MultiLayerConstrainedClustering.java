@@ -55,8 +55,8 @@ import java.util.SplittableRandom;
  *
  * <h2>Variants: robust (the default) and paper</h2>
  * {@code --param variant=paper} runs the steps above as published. The default {@code robust}
- * minimizes the same {@code L_mod} only over {@code U = V Y}, V the m = 4k leading eigenvectors (fewer
- * than the constrained points when they are few: {@link SubspaceRestriction#dimension}) of
+ * minimizes the same {@code L_mod} only over {@code U = V Y}, V the m = 4k leading eigenvectors (at most
+ * the constrained points less k when they are few: {@link SubspaceRestriction#dimension}) of
  * the similarity layer (Rayleigh-Ritz, {@link SubspaceRestriction}), with the constraint layers
  * weighted by n / (constrained points). <b>Mechanism:</b> in the paper's {@code Σ Ŵ_i} every
  * must-link component indicator has eigenvalue 1 however few points it covers, and it is 0 on the
@@ -118,7 +118,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
                     + "unconstrained points); paper: Algorithm 3 as published");
     public static final Parameter<Integer> DIMENSION = Parameter.integer("dimension", 0,
             "m, the similarity layer's leading eigenvectors spanning the robust variant's embedding (0 = "
-                    + SubspaceRestriction.DIMENSION_PER_CLUSTER + "k, fewer than the constrained points; at least k)");
+                    + SubspaceRestriction.DIMENSION_PER_CLUSTER + "k, at most the constrained points less k; at least k)");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, DIMENSION, ALPHA, GRAPH, NEIGHBOURS, SpectralParameters.SIGMA,
             BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, SpectralParameters.ASSIGNMENT, SpectralParameters.KMEANS_RESTARTS,

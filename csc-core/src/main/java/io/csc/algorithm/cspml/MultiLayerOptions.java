@@ -12,8 +12,8 @@ import io.csc.linalg.LanczosOptions;
  * @param variant robust (the default: {@code L_mod} over the similarity layer's leading eigenvectors,
  *     {@link SubspaceRestriction}) or paper (Algorithm 3 as published)
  * @param dimension m of the robust variant, the number of the similarity layer's leading
- *     eigenvectors spanning the embedding (>= 0; 0 = {@value SubspaceRestriction#DIMENSION_PER_CLUSTER} k;
- *     raised to k when smaller; ignored by the paper variant)
+ *     eigenvectors spanning the embedding (>= 0; 0 = {@value SubspaceRestriction#DIMENSION_PER_CLUSTER} k, at
+ *     most the constrained points less k; raised to k when smaller; ignored by the paper variant)
  * @param graph the similarity layer W₁: dense Gaussian affinity (the paper's) or symmetric k-NN graph
  * @param kernel the Gaussian kernel and its bandwidth; the paper uses {@code exp(-||x - y||² / 2)},
  *     a fixed σ = 1

@@ -35,26 +35,37 @@ final class SubspaceRestriction {
     }
 
     /**
-     * m: {@code requested} when positive, else {@value #DIMENSION_PER_CLUSTER} k but fewer than the
-     * constrained points (at least k); at most {@code limit}.
+     * m: {@code requested} when positive, else {@value #DIMENSION_PER_CLUSTER} k but at most the
+     * constrained points less k (at least k); at most {@code limit}.
      *
      * <p><b>Why fewer directions than constrained points.</b> The constraint layers see a direction
      * only through its values on the b constrained points. Once span(V) has b directions or more, its
      * restriction to those points is generically all of R^b: some combination of V takes any values
      * there, so the constraint term is met in full by directions the graph does not support, and the
-     * remaining points follow whatever those directions do elsewhere. With fewer than b directions
-     * the values on the constrained points are tied to each other by the graph, and meeting the
-     * constraints takes directions that agree with it. Measured on 45 points of 3 Gaussian classes in
-     * 4 dimensions with 5 labelled points ({@code experiments/practice-shapes.py}, tiny; seeds 1-6):
-     * ACC 1.0 for m = 3 and 0.98-1.0 for m = 4 on every seed, 0.76-1.0 for m = 5 and 0.73-1.0 for m = 6, where the
-     * default 4k = 12 gave 0.76-0.87 and NJW 1.0 (docs/results/99-practice-shapes.md). Only supervision
-     * on fewer than 4k + 1 points is affected: a handful of labels, or few pairs with many clusters.
+     * remaining points follow whatever those directions do elsewhere. With m directions the values on
+     * the constrained points range over an m-dimensional subspace of R^b, and the b - m linear
+     * relations left tie them to each other through the graph. Measured on 45 points of 3 Gaussian
+     * classes in 4 dimensions with 5 labelled points ({@code experiments/practice-shapes.py}, tiny;
+     * seeds 1-6): ACC 1.0 for m = 3 and 0.98-1.0 for m = 4 on every seed, 0.76-1.0 for m = 5 and
+     * 0.73-1.0 for m = 6, where 4k = 12 gave 0.76-0.87 and NJW 1.0 (docs/results/99-practice-shapes.md).
+     *
+     * <p><b>Why b - k, not b - 1.</b> One relation left (m = b - 1, the rule before) still let the
+     * labels pull the embedding apart where there are many classes for the labels: 15 classes of 20
+     * points with 30 labelled points ({@code experiments/field-shapes.py}, small15), m = 29: ACC
+     * 0.93-0.98 over six draws for csp-ml, against 0.993-0.997 with m = 15 and NJW's 0.993. Keeping
+     * at least k relations, one per cluster, gave on the sets where the rule binds (supervision on
+     * fewer than 5k points; docs/results/99-practice-shapes.md, `select=none`): mean ACC 0.011 nearer
+     * NJW over 29 method-conditions than b - 1, and 8 more than 0.02 below it instead of 12 (better on
+     * small15, tiny, Digits with 20 pairs, the imbalanced imb4 with 12 labels; worse by 0.01-0.03
+     * on Glass with labels and Letter and Soybean with 20 pairs). Half of b, the other rule tried,
+     * lowered Iris with 10% labels from 0.856 to 0.749. Only supervision on fewer than 5k points is
+     * affected: a handful of labels, or few pairs with many clusters.
      *
      * @param constrained the number of constrained points b (0 without supervision: no cap)
      */
     static int dimension(int requested, int k, int limit, int constrained) {
         int wanted = requested > 0 ? Math.max(requested, k)
-                : constrained > 0 ? Math.max(k, Math.min(DIMENSION_PER_CLUSTER * k, constrained - 1))
+                : constrained > 0 ? Math.max(k, Math.min(DIMENSION_PER_CLUSTER * k, constrained - k))
                 : DIMENSION_PER_CLUSTER * k;
         return Math.min(wanted, limit);
     }
