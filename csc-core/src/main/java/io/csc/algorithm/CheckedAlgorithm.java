@@ -41,6 +41,12 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return method.name();
     }
 
+    @Override
+    public ClusteringAlgorithm settledFor(ConstraintSet constraints, int k) {
+        ClusteringAlgorithm settled = method.settledFor(constraints, k);
+        return settled == method ? this : new CheckedAlgorithm(settled, constrained);
+    }
+
     /** Accepts data of either precision: what the method inside cannot read is widened first. */
     @Override
     public boolean acceptsSinglePrecision() {

@@ -101,7 +101,8 @@ public final class CrossValidation {
         for (Candidate candidate : candidates) {
             ClusteringAlgorithm method;
             try {
-                method = candidate.create();
+                // the defaults that depend on the supervision as the final fit on all of it sets them
+                method = candidate.create().settledFor(constraints, k);
             } catch (IllegalArgumentException e) {
                 // A setting that contradicts a value the user fixed (e.g. affinity=dense with
                 // path=scalable) is a failed candidate, not a failed selection.

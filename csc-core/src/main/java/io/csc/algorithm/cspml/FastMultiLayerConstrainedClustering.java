@@ -145,6 +145,13 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         return NAME;
     }
 
+    /** With m fixed from the whole supervision when it is automatic ({@link SubspaceRestriction#settledDimension}). */
+    @Override
+    public ClusteringAlgorithm settledFor(ConstraintSet constraints, int k) {
+        int dimension = SubspaceRestriction.settledDimension(options.variant(), options.dimension(), k, constraints);
+        return dimension > 0 ? new FastMultiLayerConstrainedClustering(options.withDimension(dimension)) : this;
+    }
+
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);

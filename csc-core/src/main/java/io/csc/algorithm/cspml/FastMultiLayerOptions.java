@@ -38,4 +38,9 @@ public record FastMultiLayerOptions(Variant variant, int dimension, int samples,
             throw new IllegalArgumentException("Invalid alpha: " + alpha + " (must be finite and >= 0)");
         }
     }
+
+    /** A copy with another m. */
+    public FastMultiLayerOptions withDimension(int dimension) {
+        return new FastMultiLayerOptions(variant, dimension, samples, kernel, alpha, kmeans);
+    }
 }

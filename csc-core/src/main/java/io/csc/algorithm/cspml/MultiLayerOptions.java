@@ -41,6 +41,11 @@ public record MultiLayerOptions(Variant variant, int dimension, GraphType graph,
         }
     }
 
+    /** A copy with another m. */
+    public MultiLayerOptions withDimension(int dimension) {
+        return new MultiLayerOptions(variant, dimension, graph, kernel, neighbours, alpha, kmeans, lanczos);
+    }
+
     /** The similarity graph these options ask for: {@code graph}, {@code kernel} and {@code neighbours}. */
     public GraphConstruction construction() {
         return GraphConstruction.of(graph, kernel, neighbours);

@@ -71,6 +71,17 @@ final class SubspaceRestriction {
     }
 
     /**
+     * The m of the robust variant with the whole supervision {@code constraints} when it is chosen
+     * automatically ({@code requested} 0), else 0: what
+     * {@link io.csc.algorithm.ClusteringAlgorithm#settledFor} fixes, so that selection's folds fit
+     * the m of the final fit. The limit (the points, or the samples) is applied by the fit.
+     */
+    static int settledDimension(Variant variant, int requested, int k, io.csc.constraint.ConstraintSet constraints) {
+        return variant == Variant.ROBUST && requested == 0
+                ? dimension(0, k, Integer.MAX_VALUE, constraints.constrainedPoints().length) : 0;
+    }
+
+    /**
      * The weight of the constraint layers in the restricted problem: n over the number of
      * constrained points (1 without constraints). Inside the span of V a direction is spread over
      * all n points and meets the constraint layers only on their b constrained points, so their

@@ -2,6 +2,7 @@ package io.csc.algorithm.cspml;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,11 @@ class RobustVariantTest {
 
     private static ClusteringAlgorithm cspMl(String... parameters) {
         return MultiLayerConstrainedClustering.DESCRIPTOR.create(ParameterValues.parse(List.of(parameters)));
+    }
+
+    /** The method as set, without the guard's selection around it. */
+    private static ClusteringAlgorithm asSet(io.csc.algorithm.AlgorithmDescriptor descriptor, String... parameters) {
+        return descriptor.createWithoutSelection(ParameterValues.parse(List.of(parameters)));
     }
 
     private static ClusteringAlgorithm fastCspMl(String... parameters) {
@@ -144,6 +150,20 @@ class RobustVariantTest {
         assertEquals(15, SubspaceRestriction.dimension(0, 15, 1000, 30), "k relations left: b - k");
         assertEquals(3, SubspaceRestriction.dimension(0, 3, 1000, 5), "never fewer than k");
         assertEquals(9, SubspaceRestriction.dimension(9, 3, 1000, 5), "a given m is kept");
+    }
+
+    @Test
+    void selectionFoldsGetTheDimensionOfTheWholeSupervision() {
+        ConstraintSet thirty = ConstraintGenerator.labelledPoints(
+                io.csc.data.GaussianMixture.generate(300, 4, 15, 1, 7.0).labels(), 30, new SplittableRandom(1));
+        ClusteringAlgorithm settled = asSet(MultiLayerConstrainedClustering.DESCRIPTOR).settledFor(thirty, 15);
+        assertEquals(15, ((MultiLayerConstrainedClustering) settled.unwrapped()).options().dimension());
+        assertEquals(12, ((FastMultiLayerConstrainedClustering) asSet(FastMultiLayerConstrainedClustering.DESCRIPTOR)
+                .settledFor(thirty, 3).unwrapped()).options().dimension(), "4k when the constrained points allow it");
+        ClusteringAlgorithm given = asSet(MultiLayerConstrainedClustering.DESCRIPTOR, "dimension=7");
+        assertSame(given, given.settledFor(thirty, 15), "a given m is kept");
+        ClusteringAlgorithm paper = asSet(FastMultiLayerConstrainedClustering.DESCRIPTOR, "variant=paper");
+        assertSame(paper, paper.settledFor(thirty, 15), "the paper variant has no subspace");
     }
 
     @Test
