@@ -44,8 +44,8 @@ public interface ClusteringAlgorithm {
      * this method, so that they measure the method its final fit on all of the supervision is; the
      * default has no such defaults and returns the method itself.
      *
-     * <p>Why: CSP-ML's subspace has at most b - k directions for b constrained points
-     * ({@link io.csc.algorithm.cspml.MultiLayerConstrainedClustering}). A fold sees two thirds of b, so
+     * <p>Why: the robust CSP-ML and FAST-CSP-ML take at most b - k directions for b constrained
+     * points (their {@code SubspaceRestriction}). A fold sees two thirds of b, so
      * without this its fits had fewer directions than the final fit: on Soybean with 20 random pairs
      * (19 classes) the folds fitted NJW's embedding, scored as well as the guard's references, and the
      * final fit, with two more directions, gave ACC 0.52-0.54 where the references give 0.62-0.64.
