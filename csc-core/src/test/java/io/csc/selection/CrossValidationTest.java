@@ -87,6 +87,46 @@ class CrossValidationTest {
         }
     }
 
+    /**
+     * A method that remembers the supervision it was settled for ({@link ClusteringAlgorithm#settledFor}),
+     * and writes the constrained points of that supervision into {@code seen} at every fit.
+     */
+    private static ClusteringAlgorithm settledRecorder(int settledPoints, List<Integer> seen) {
+        return new ClusteringAlgorithm() {
+            @Override
+            public String name() {
+                return "settled";
+            }
+
+            @Override
+            public ClusteringAlgorithm settledFor(ConstraintSet constraints, int k) {
+                return settledRecorder(constraints.constrainedPoints().length, seen);
+            }
+
+            @Override
+            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+                seen.add(settledPoints);
+                return new ClusteringResult("settled", seedLabels(data.size(), k, 1), k, null, 0, Diagnostics.empty(),
+                        null);
+            }
+        };
+    }
+
+    @Test
+    void everyFoldFitsTheMethodSettledForTheWholeSupervision() {
+        Dataset wine = TestData.wine();
+        ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 1);
+        List<Integer> seen = new java.util.ArrayList<>();
+        AlgorithmDescriptor settled = new AlgorithmDescriptor("settled", "test", "test", true, true, List.of(), false,
+                values -> settledRecorder(-1, seen));
+        try (RunContext context = RunContext.sequential(5)) {
+            CrossValidation.rank(List.of(new Candidate(settled, ParameterValues.EMPTY)), wine, labels, 3, context)
+                    .orElseThrow();
+        }
+        assertEquals(List.of(labels.constrainedPoints().length, labels.constrainedPoints().length,
+                labels.constrainedPoints().length), seen, "each fold's fit, settled for all the labelled points");
+    }
+
     @Test
     void aCandidateThatCollapsesIsRankedAfterOneThatDoesNot() {
         Dataset wine = TestData.wine();
