@@ -12,15 +12,18 @@ experiments/sklearn-shapes.py, numpy-shapes.py and practice-shapes.py, from NumP
 - curves: 900 time series of 60 steps, 3 shapes (a bump, a step, a ramp) shifted at random in
   time, with noise: each class is a curve family, not a point cloud.
 
-Writes CSV files with a 'label' column into OUT (default: field-shapes).
+Writes CSV files with a 'label' column into OUT (default: field-shapes); SEED (default 1128) seeds
+the generator, so that the same shapes can be drawn again.
 
-    python3 experiments/field-shapes.py [OUT]
+    python3 experiments/field-shapes.py [OUT [SEED]]
 """
+import sys
+
 import numpy as np
 
 from shapes_output import shuffled_sets
 
-rng, save = shuffled_sets("field-shapes", 1128)
+rng, save = shuffled_sets("field-shapes", int(sys.argv[2]) if len(sys.argv) > 2 else 1128)
 
 
 # genes
