@@ -3,6 +3,7 @@
 docs/results/99-practice-shapes.md).
 
 usage: experiments/auto-replay.py ROOT PARTS
+       experiments/auto-replay.py --fallback-leads FOLDER...
 
 ROOT/PART-auto: `csc experiment -a auto` runs, whose records keep each fit's `selection` (every
 candidate method's held-out score, collapsed folds and stability). ROOT/PART-none: the candidates
@@ -15,6 +16,9 @@ the best method at the default, njw, cop-kmeans and seeded-kmeans. Printed first
 own ACC, then per rule: the conditions within 0.02 ACC of that best, of all; the mean and the worst
 ACC difference to it. The first rule is the product's, which must
 reproduce the auto runs' own ACC; records where it does not are counted.
+
+With --fallback-leads: every `-a auto` run of the folders where the k-NN fallback led the other
+candidates by more than 0.02, with its lead and one standard error of its score (the guard's margin).
 """
 import collections
 import importlib.util
@@ -147,7 +151,33 @@ RULES = {
 }
 
 
+def fallback_leads(folders):
+    """Every `-a auto` run of the folders whose k-NN fallback led the other candidates by more than
+    0.02: its lead, one standard error of its score (the guard's margin), and whether it was fitted."""
+    for folder in folders:
+        with open(folder + '/records.jsonl') as lines:
+            for line in lines:
+                record = json.loads(line)
+                candidates = (record.get('selection') or {}).get('candidates') or []
+                if record['algorithm'] != 'auto':
+                    continue
+                fallback = [c for c in candidates if is_knn_reference(c) and not replay.failed(c)]
+                others = [c for c in replay.without_unstable(candidates) if not is_knn_reference(c)
+                          and not replay.failed(c)]
+                if not fallback or not others:
+                    continue
+                lead = fallback[0]['score'] - max(c['score'] for c in others)
+                if lead > NEAR:
+                    print('%s %s %s %s draw %d: ACC %.3f, lead %.3f, margin %.3f, fitted: %s' % (
+                        folder, record['dataset'], record['kind'], record['amount'], record['repetition'],
+                        record['acc'], lead, replay.guard_margin(fallback[0]),
+                        record['selection']['method'] == 'seeded-njw'))
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == '--fallback-leads':
+        fallback_leads(sys.argv[2:])
+        return
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     root, parts = sys.argv[1], sys.argv[2].split(',')
