@@ -7,7 +7,9 @@ import io.csc.linalg.SparseMatrix;
 /**
  * The symmetric k-nearest-neighbour graph with Gaussian weights, stored as CSR, O(n k) memory. The
  * neighbours are exact (blocked brute force, O(n² d) time) or found by NN-descent, as the run's
- * {@link io.csc.api.NeighbourSearch} says ({@link NearestNeighbours#find}).
+ * {@link io.csc.api.NeighbourSearch} says ({@link NearestNeighbours#find}). On data with
+ * duplicates the neighbours are distinct points ({@link DistinctNeighbours}), unless the graph is
+ * mutual.
  */
 public final class KnnGraph {
 
@@ -37,6 +39,10 @@ public final class KnnGraph {
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
         NeighbourLists lists = NearestNeighbours.find(data, wanted, context);
+        if (!options.mutual() && Bandwidths.hasDuplicate(lists)) {
+            // a mutual graph keeps only edges both ends list, and a copy's first point lists no copy
+            lists = DistinctNeighbours.of(data, wanted, context);
+        }
         Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
         int edges = n * k;
         int[] rows = new int[edges];

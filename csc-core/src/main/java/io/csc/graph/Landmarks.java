@@ -23,9 +23,26 @@ public final class Landmarks {
     /** How landmarks are chosen. */
     public enum Selection { RANDOM, KMEANS }
 
-    /** {@code p} distinct points of {@code data} drawn uniformly, as a p x d matrix (ascending index order). */
+    /**
+     * {@code p} points of {@code data} drawn uniformly (ascending index order), less those equal to
+     * one drawn before them ({@link #withoutRepeats}): at most p x d.
+     */
     public static DenseMatrix random(Dataset data, int p, SplittableRandom random) {
-        return rows(data, Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random));
+        return withoutRepeats(rows(data, Bandwidths.sampleWithoutReplacement(data.size(), checkCount(data, p), random)));
+    }
+
+    /**
+     * The rows of {@code landmarks} less every row equal to an earlier one. On data with duplicates
+     * (binary, ordinal or categorical features) a random draw holds copies of one point, and a point
+     * at such coordinates then has those copies as all its r nearest landmarks: the landmark graph
+     * falls apart into the distinct rows (LSC-R at ACC 0.39 on 1,500 binary points on 64 distinct
+     * rows, against 0.79 for NJW). Without repeats, the nearest landmarks after its own are the
+     * nearest other coordinates. The same matrix when no row repeats.
+     */
+    public static DenseMatrix withoutRepeats(DenseMatrix landmarks) {
+        Dataset rows = Dataset.unlabelled("landmarks", landmarks.rows(), landmarks.columns(), landmarks.data());
+        DistinctRows distinct = DistinctRows.of(rows);
+        return distinct.count() == landmarks.rows() ? landmarks : rows(rows, distinct.points());
     }
 
     /** The given points of {@code data} (either precision), in the given order, as a double-precision matrix. */
@@ -47,6 +64,7 @@ public final class Landmarks {
             throw new IllegalArgumentException("Invalid landmark k-means iterations: " + iterations + " (must be >= 0)");
         }
         DenseMatrix centres = random(data, p, context.random().split());
+        int count = centres.rows();
         int n = data.size();
         int d = data.dimension();
         double[] x = data.features();
@@ -54,8 +72,8 @@ public final class Landmarks {
         int[] assignment = new int[n];
         for (int iteration = 0; iteration < iterations; iteration++) {
             assign(x, norms, n, d, centres, assignment, context);
-            double[] sums = new double[p * d];
-            long[] counts = new long[p];
+            double[] sums = new double[count * d];
+            long[] counts = new long[count];
             accumulate(x, n, d, assignment, sums, counts);
             moveCentres(centres, sums, counts);
             context.progress().progress("landmark k-means", iteration + 1, iterations);

@@ -167,15 +167,17 @@ public final class SparkClustering {
         LscOptions options = LandmarkSpectralClustering.options(selection, values);
         LandmarkSpectralClustering method = new LandmarkSpectralClustering(name, options);
         int n = (int) points.size();
-        int p = method.landmarksFor(n, k, "the data", diagnostics);
-        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
+        int drawn = method.landmarksFor(n, k, "the data", diagnostics);
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> {
             if (selection == Landmarks.Selection.RANDOM) {
-                return randomRows(points, p, random.split());
+                return randomRows(points, drawn, random.split());
             }
             SplittableRandom kmeansRandom = new SplittableRandom(random.nextLong());
-            return LandmarkCoding.kmeans(points, randomRows(points, p, kmeansRandom.split()), options.landmarkIterations());
+            return LandmarkCoding.kmeans(points, randomRows(points, drawn, kmeansRandom.split()),
+                    options.landmarkIterations());
         });
+        int p = method.distinctLandmarks(drawn, landmarks.rows(), k, diagnostics);
+        SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         LandmarkCoding.Coded coded = diagnostics.time("sparse coding", () -> LandmarkCoding.encode(points, landmarks, coding));
         diagnostics.put("landmarks", p).put("nearest", coding.nearest()).put("sigma", coded.sigma());
         DenseMatrix map;
@@ -191,19 +193,28 @@ public final class SparkClustering {
     private static Spectral scacs(ScacsOptions options, DistributedPoints points, Supervision supervision, int k,
                                   SplittableRandom random, long seed, Diagnostics.Builder diagnostics) {
         int n = (int) points.size();
-        int p = options.landmarksFor(n, k);
-        if (options.landmarks() != null && p < options.landmarks()) {
-            diagnostics.warn("Only " + n + " points: using " + p + " base vectors instead of " + options.landmarks());
+        int drawn = options.landmarksFor(n, k);
+        if (options.landmarks() != null && drawn < options.landmarks()) {
+            diagnostics.warn("Only " + n + " points: using " + drawn + " base vectors instead of " + options.landmarks());
         }
-        if (p < k) {
+        if (drawn < k) {
             throw new UnsuitableInputException(ScalableConstrainedSpectralClustering.NAME + " needs at least k base vectors: "
-                    + p + " for k = " + k + "; raise --param landmarks");
+                    + drawn + " for k = " + k + "; raise --param landmarks");
         }
         if (k == 1) {
             throw new IllegalArgumentException("k = 1 puts every point in one cluster: nothing for the Spark engine to fit");
         }
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> randomRows(points, drawn, random.split()));
+        int p = landmarks.rows();
+        if (p < drawn) {
+            diagnostics.put("repeatedLandmarksDropped", drawn - p);
+        }
+        if (p < k) {
+            throw new UnsuitableInputException(ScalableConstrainedSpectralClustering.NAME + " needs at least k distinct "
+                    + "base vectors: the " + drawn + " drawn hold " + p + " distinct points for k = " + k
+                    + "; raise --param landmarks");
+        }
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
-        DenseMatrix landmarks = diagnostics.time("landmarks", () -> randomRows(points, p, random.split()));
         LandmarkCoding.Coded coded = diagnostics.time("sparse coding", () -> LandmarkCoding.encode(points, landmarks, coding));
         diagnostics.put("landmarks", p).put("nearest", coding.nearest()).put("sigma", coded.sigma());
         LandmarkGram gram = coded.gram();
@@ -303,14 +314,17 @@ public final class SparkClustering {
                 embedding, options.kmeans());
     }
 
-    /** The rows of p distinct points drawn as the local engine's {@link Landmarks#random} draws them. */
+    /**
+     * The rows of p points drawn as the local engine's {@link Landmarks#random} draws them, less
+     * repeats ({@link Landmarks#withoutRepeats}).
+     */
     private static DenseMatrix randomRows(DistributedPoints points, int p, SplittableRandom random) {
         int[] rows = Bandwidths.sampleWithoutReplacement((int) points.size(), p, random);
         long[] indices = new long[p];
         for (int t = 0; t < p; t++) {
             indices[t] = rows[t];
         }
-        return LandmarkCoding.rowsAt(points, indices);
+        return Landmarks.withoutRepeats(LandmarkCoding.rowsAt(points, indices));
     }
 
     private static <T> JavaRDD<T> materialized(JavaRDD<T> rdd) {

@@ -161,18 +161,35 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
         return p;
     }
 
+    /**
+     * The number of landmarks left of {@code drawn} once repeats are dropped ({@link Landmarks#withoutRepeats}),
+     * noted in the diagnostics; refuses fewer than the k + 1 that the embedding needs.
+     */
+    public int distinctLandmarks(int drawn, int distinct, int k, Diagnostics.Builder diagnostics) {
+        if (distinct < drawn) {
+            diagnostics.put("repeatedLandmarksDropped", drawn - distinct);
+        }
+        if (k + 1 > distinct) {
+            throw new UnsuitableInputException(name + " needs at least k + 1 = " + (k + 1) + " distinct landmarks: the "
+                    + drawn + " drawn are copies of " + distinct + " distinct points; raise --param landmarks, or use "
+                    + "njw for data with so few distinct points");
+        }
+        return distinct;
+    }
+
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(name, data, constraints, k);
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
-        int p = landmarksFor(data.size(), k, data.name(), diagnostics);
+        int drawn = landmarksFor(data.size(), k, data.name(), diagnostics);
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
+                ? Landmarks.random(data, drawn, random.split())
+                : Landmarks.kmeans(data, drawn, options.landmarkIterations(), context.withSeed(random.nextLong())));
+        int p = distinctLandmarks(drawn, landmarks.rows(), k, diagnostics);
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
-        DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
-                ? Landmarks.random(data, p, random.split())
-                : Landmarks.kmeans(data, p, options.landmarkIterations(), context.withSeed(random.nextLong())));
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         diagnostics.put("landmarks", p).put("nearest", r).put("sigma", code.sigma());
         DenseMatrix map = spectralMap(LandmarkGraph.of(code.codes()).gram(), k, context, diagnostics);

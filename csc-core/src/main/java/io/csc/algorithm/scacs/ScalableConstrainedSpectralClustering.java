@@ -184,17 +184,25 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
-        int p = options.landmarksFor(n, k);
-        if (options.landmarks() != null && p < options.landmarks()) {
-            diagnostics.warn("Only " + n + " points: using " + p + " base vectors instead of " + options.landmarks());
+        int drawn = options.landmarksFor(n, k);
+        if (options.landmarks() != null && drawn < options.landmarks()) {
+            diagnostics.warn("Only " + n + " points: using " + drawn + " base vectors instead of " + options.landmarks());
+        }
+        if (drawn < k) {
+            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k base vectors: " + drawn + " for k = "
+                    + k + "; raise --param landmarks");
+        }
+        DenseMatrix landmarks = diagnostics.time("landmarks", () -> Landmarks.random(data, drawn, random.split()));
+        int p = landmarks.rows();
+        if (p < drawn) {
+            diagnostics.put("repeatedLandmarksDropped", drawn - p);
         }
         if (p < k) {
-            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k base vectors: " + p + " for k = " + k
-                    + "; raise --param landmarks");
+            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k distinct base vectors: the " + drawn
+                    + " drawn hold " + p + " distinct points for k = " + k + "; raise --param landmarks");
         }
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
-        DenseMatrix landmarks = diagnostics.time("landmarks", () -> Landmarks.random(data, p, random.split()));
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
         diagnostics.put("landmarks", p).put("nearest", r).put("sigma", code.sigma());
         LandmarkGraph graph = LandmarkGraph.of(code.codes());

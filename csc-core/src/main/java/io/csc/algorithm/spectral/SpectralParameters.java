@@ -41,7 +41,8 @@ public final class SpectralParameters {
     public static Parameter<BandwidthRule> bandwidth(BandwidthRule defaultRule) {
         return Parameter.choice("bandwidth", BandwidthRule.class, defaultRule,
                 "how sigma is chosen when not given: median pairwise distance, mean k-NN distance, "
-                        + "or self-tuning local scales (Zelnik-Manor and Perona)");
+                        + "or self-tuning local scales (Zelnik-Manor and Perona); the k-NN rules count repeated "
+                        + "points once");
     }
 
     /**

@@ -1,0 +1,98 @@
+package io.csc.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.api.RunContext;
+import io.csc.data.Dataset;
+import org.junit.jupiter.api.Test;
+
+/** Data whose points repeat: the k-NN bandwidth rules and graphs count each coordinate once. */
+class DuplicatePointsTest {
+
+    /** Points 0, 1, 3, 6 on a line. */
+    private static final double[] LINE = {0, 1, 3, 6};
+
+    /** The points of {@code values} (one dimension), each repeated {@code copies} times in a row. */
+    private static Dataset repeated(double[] values, int copies) {
+        double[] features = new double[values.length * copies];
+        for (int i = 0; i < values.length; i++) {
+            for (int c = 0; c < copies; c++) {
+                features[i * copies + c] = values[i];
+            }
+        }
+        return Dataset.unlabelled("repeated", features.length, 1, features);
+    }
+
+    @Test
+    void distinctRowsGroupEqualCoordinatesAndCountThem() {
+        Dataset data = Dataset.unlabelled("rows", 5, 2, new double[] {1, 2, 3, 4, 1, 2, 0.0, 5, -0.0, 5});
+        DistinctRows distinct = DistinctRows.of(data);
+        assertEquals(3, distinct.count());
+        assertArrayEquals(new int[] {0, 1, 0, 2, 2}, distinct.location());
+        assertArrayEquals(new int[] {0, 1, 3}, distinct.points());
+        assertArrayEquals(new int[] {2, 1, 2}, distinct.counts());
+    }
+
+    @Test
+    void repeatingEveryPointLeavesTheKnnBandwidthsAsTheyWere() {
+        try (RunContext context = RunContext.sequential(1)) {
+            KernelOptions mean = new KernelOptions(BandwidthRule.KNN_MEAN, Double.NaN, 2);
+            KernelOptions local = new KernelOptions(BandwidthRule.SELF_TUNING, Double.NaN, 2);
+            Dataset once = Dataset.unlabelled("line", 4, 1, LINE);
+            Dataset fiveTimes = repeated(LINE, 5);
+            // nearest two: (1+3) + (1+2) + (2+3) + (3+5) = 20 over 8 distances
+            assertEquals(2.5, Bandwidths.resolve(mean, once, null, context).sigma(), 1e-12);
+            assertEquals(2.5, Bandwidths.resolve(mean, fiveTimes, null, context).sigma(), 1e-12);
+            double[] scales = Bandwidths.resolve(local, fiveTimes, null, context).localScales();
+            double[] expected = {3, 2, 3, 5};
+            for (int i = 0; i < fiveTimes.size(); i++) {
+                assertEquals(expected[i / 5], scales[i], 1e-12, "point " + i);
+            }
+        }
+    }
+
+    @Test
+    void aKnnGraphOfPointsWithMoreCopiesThanNeighboursStillJoinsNearbyCoordinates() {
+        // two groups of eight coordinates each, 12 copies of every coordinate, 10 neighbours
+        double[] coordinates = {0, 1, 2, 3, 4, 5, 6, 7, 100, 101, 102, 103, 104, 105, 106, 107};
+        Dataset data = repeated(coordinates, 12);
+        try (RunContext context = RunContext.sequential(1)) {
+            KnnGraphOptions options = new KnnGraphOptions(10, new KernelOptions(BandwidthRule.KNN_MEAN, Double.NaN, 7),
+                    false);
+            SparseGraph graph = KnnGraph.build(data, options, context);
+            assertEquals(2, graph.components(), "the two groups, not the 16 coordinates");
+            assertTrue(graph.bandwidth().sigma() > 0.5, "sigma " + graph.bandwidth().sigma());
+            SparseGraph averaged = KnnGraph.buildAveraged(data, options, context);
+            assertEquals(2, averaged.components());
+        }
+    }
+
+    @Test
+    void aPointListsHalfItsNeighboursAmongItsCopiesThenTheNearestOtherCoordinates() {
+        Dataset data = repeated(new double[] {0, 1, 3}, 4);
+        try (RunContext context = RunContext.sequential(1)) {
+            NeighbourLists lists = DistinctNeighbours.of(data, 4, context);
+            // point 5 (coordinate 1): two copies of itself (points 4 and 6), then the first points at 0 and 3
+            assertArrayEquals(new int[] {4, 6, 0, 8}, java.util.Arrays.copyOfRange(lists.indices(), 20, 24));
+            assertArrayEquals(new double[] {0, 0, 1, 2}, java.util.Arrays.copyOfRange(lists.distances(), 20, 24), 0.0);
+            // fewer distinct coordinates than wanted: the last entry repeats
+            NeighbourLists wide = DistinctNeighbours.of(data, 8, context);
+            assertArrayEquals(new int[] {1, 2, 3, 4, 8, 8, 8, 8}, java.util.Arrays.copyOfRange(wide.indices(), 0, 8));
+        }
+    }
+
+    @Test
+    void randomLandmarksKeepOneOfEachRepeatedPoint() {
+        Dataset data = repeated(new double[] {0, 1, 3, 6, 10}, 20);
+        io.csc.linalg.DenseMatrix landmarks = Landmarks.random(data, 30, new java.util.SplittableRandom(4));
+        assertEquals(5, landmarks.rows(), "30 draws from 5 coordinates");
+        java.util.Set<Double> values = new java.util.HashSet<>();
+        for (int t = 0; t < landmarks.rows(); t++) {
+            assertTrue(values.add(landmarks.get(t, 0)), "repeated landmark " + landmarks.get(t, 0));
+        }
+        Dataset once = Dataset.unlabelled("line", 4, 1, LINE);
+        assertEquals(4, Landmarks.random(once, 4, new java.util.SplittableRandom(4)).rows());
+    }
+}
