@@ -129,14 +129,15 @@ final class SampledColumnClustering {
                                          int neighbours) {
         int l = sample.length;
         int q = SampledKernel.neighbourCount(neighbours, points.size());
+        double[] copies = unit.value().kernel().copyDistances();
         double[] nearest = OrderedAggregation.aggregate(points.blocks(), partition -> {
             double[] found = SampledKernel.emptyNeighbours(l, q);
             try (RunContext context = LandmarkCoding.executorContext()) {
                 while (partition.hasNext()) {
                     PointBlock block = partition.next();
                     DenseMatrix distances = unit.value().kernel().squaredDistances(rows(block), context);
-                    SampledKernel.addNeighbours(distances.data(), block.rows(), l, block.firstIndex(), sample, 0, l, q,
-                            found);
+                    SampledKernel.addNeighbours(distances.data(), block.rows(), l, block.firstIndex(), sample, copies,
+                            0, l, q, found);
                 }
             }
             return found;

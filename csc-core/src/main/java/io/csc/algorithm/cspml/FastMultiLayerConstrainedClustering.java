@@ -165,7 +165,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
         SampledKernel[] kernel = {SampledKernel.of(data, sample, Bandwidth.global(1.0))};
         DenseMatrix columns = diagnostics.time("kernel", () -> {
             DenseMatrix distances = kernel[0].squaredDistances(data, context);
-            kernel[0] = kernel[0].withBandwidth(bandwidth(data, distances, sample, bandwidthContext));
+            kernel[0] = kernel[0].withBandwidth(bandwidth(data, kernel[0], distances, sample, bandwidthContext));
             kernel[0].toWeights(distances, context);
             return distances;
         });
@@ -301,11 +301,12 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
      * σ by the options' rule: fixed, the median on a sample, or the mean k-NN distance estimated from
      * the sampled points' neighbours among all points ({@link SampledKernel#meanNeighbourDistance}).
      */
-    private Bandwidth bandwidth(Dataset data, DenseMatrix squaredDistances, int[] sample, RunContext context) {
+    private Bandwidth bandwidth(Dataset data, SampledKernel kernel, DenseMatrix squaredDistances, int[] sample,
+                                RunContext context) {
         if (options.kernel().rule() != BandwidthRule.KNN_MEAN) {
             return Bandwidths.resolve(options.kernel(), data, null, context);
         }
-        double sigma = SampledKernel.meanNeighbourDistance(squaredDistances, sample, options.kernel().neighbours(),
+        double sigma = kernel.meanNeighbourDistance(squaredDistances, sample, options.kernel().neighbours(),
                 context.parallel());
         if (!(sigma > 0)) {
             throw new IllegalArgumentException("The sampled points coincide with their nearest neighbours (mean k-NN "

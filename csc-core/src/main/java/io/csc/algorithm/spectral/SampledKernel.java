@@ -121,17 +121,20 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
      * The mean distance from the sampled points to their {@code neighbours} nearest points among
      * all n, from the n x m squared distances to the samples ({@code sample[j]} is the row of sample
      * j, skipped as its own neighbour): an unbiased estimate, over a uniform sample, of the mean
-     * k-NN distance rule, in O(n m k) instead of O(n² d). Parallel over blocks of samples, each
-     * scanning the rows in order, so the result does not depend on the thread count.
+     * k-NN distance rule, in O(n m k) instead of O(n² d). Copies of a sample are no neighbours of it
+     * ({@link #copyDistances}), as the k-NN rules count repeated points once
+     * ({@link io.csc.graph.Bandwidths}). Parallel over blocks of samples, each scanning the rows in
+     * order, so the result does not depend on the thread count.
      */
-    public static double meanNeighbourDistance(DenseMatrix squaredDistances, int[] sample, int neighbours,
-                                               Parallel parallel) {
+    public double meanNeighbourDistance(DenseMatrix squaredDistances, int[] sample, int neighbours,
+                                        Parallel parallel) {
         int n = squaredDistances.rows();
         int m = squaredDistances.columns();
         int k = neighbourCount(neighbours, n);
+        double[] copies = copyDistances();
         List<Double> sums = parallel.map(m, NEIGHBOUR_GRAIN, (from, to) -> {
             double[] nearest = emptyNeighbours(to - from, k);
-            addNeighbours(squaredDistances.data(), n, m, 0, sample, from, to, k, nearest);
+            addNeighbours(squaredDistances.data(), n, m, 0, sample, copies, from, to, k, nearest);
             return sumOfRoots(nearest);
         });
         double total = 0;
@@ -139,6 +142,20 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
             total += sum;
         }
         return total / ((double) m * k);
+    }
+
+    /**
+     * Per sample, the squared distance up to which a point is a copy of it: {@code 1e-12 d ||s||²},
+     * some thousand times the rounding error of the squared distances' product form
+     * ({@code ||x||² + ||s||² - 2 x·s}, at most about {@code 3 d 2^-52 ||s||²} for a copy x = s),
+     * and a relative distance of {@code 1e-6 sqrt(d)}: closer than that, two points are one.
+     */
+    public double[] copyDistances() {
+        double[] copies = new double[sampleNorms.length];
+        for (int j = 0; j < copies.length; j++) {
+            copies[j] = 1e-12 * samples.columns() * sampleNorms[j];
+        }
+        return copies;
     }
 
     /** The neighbours kept per sample among n points: {@code neighbours}, at most n - 1. */
@@ -157,18 +174,19 @@ public record SampledKernel(DenseMatrix samples, double[] sampleNorms, Bandwidth
      * The per-block step of {@link #meanNeighbourDistance}: folds {@code rows} rows of squared
      * distances to the m samples (row-major, global rows {@code firstRow ..}) into the ascending
      * k smallest distances of the samples {@code from .. to - 1} ({@code nearest}, (to - from) x k),
-     * skipping each sample's own row. The k smallest of a union do not depend on the order the
+     * skipping each sample's own row and its copies (squared distances at most {@code copies[j]},
+     * {@link #copyDistances}). The k smallest of a union do not depend on the order the
      * rows come in, so blocks can be folded anywhere and merged with {@link #mergeNeighbours}.
      */
     public static void addNeighbours(double[] squaredDistances, int rows, int m, long firstRow, int[] sample,
-                                     int from, int to, int k, double[] nearest) {
+                                     double[] copies, int from, int to, int k, double[] nearest) {
         for (int a = 0; a < rows; a++) {
             int base = a * m;
             long row = firstRow + a;
             for (int j = from; j < to; j++) {
                 double value = Math.max(squaredDistances[base + j], 0.0);
                 int offset = (j - from) * k;
-                if (value < nearest[offset + k - 1] && row != sample[j]) {
+                if (value < nearest[offset + k - 1] && value > copies[j] && row != sample[j]) {
                     int position = k - 1;
                     while (position > 0 && nearest[offset + position - 1] > value) {
                         nearest[offset + position] = nearest[offset + position - 1];
