@@ -489,27 +489,33 @@ public final class SparseCoding {
      * @param distanceSum sum of Euclidean distances from those points to all landmarks
      * @param squaredDistanceSum sum of squared distances from those points to all landmarks
      * @param nearestSum sum of Euclidean distances from the points to their r nearest landmarks
+     * @param nearestPositive how many of those distances are above 0: a landmark at a point's own
+     *     coordinates (a copy of it) is no neighbour, as the k-NN rules count repeated points once
+     *     ({@link Bandwidths})
      */
     public record BandwidthSums(long rows, long summedRows, double distanceSum, double squaredDistanceSum,
-                                double nearestSum) implements java.io.Serializable {
+                                double nearestSum, long nearestPositive) implements java.io.Serializable {
 
         /** No point. */
-        public static final BandwidthSums ZERO = new BandwidthSums(0, 0, 0, 0, 0);
+        public static final BandwidthSums ZERO = new BandwidthSums(0, 0, 0, 0, 0, 0);
 
         /** The sums of one block. */
         public static BandwidthSums of(NearestLandmarks block) {
             double nearestSum = 0;
+            long positive = 0;
             for (double squared : block.squaredDistances()) {
                 nearestSum += Math.sqrt(squared);
+                positive += squared > 0 ? 1 : 0;
             }
             return new BandwidthSums(block.rows(), block.summedRows(), block.distanceSum(), block.squaredDistanceSum(),
-                    nearestSum);
+                    nearestSum, positive);
         }
 
         /** The sums of both sets of points. */
         public BandwidthSums plus(BandwidthSums other) {
             return new BandwidthSums(rows + other.rows, summedRows + other.summedRows, distanceSum + other.distanceSum,
-                    squaredDistanceSum + other.squaredDistanceSum, nearestSum + other.nearestSum);
+                    squaredDistanceSum + other.squaredDistanceSum, nearestSum + other.nearestSum,
+                    nearestPositive + other.nearestPositive);
         }
     }
 
@@ -530,10 +536,15 @@ public final class SparseCoding {
         if (options.sigma() != null) {
             return options.sigma();
         }
+        if (options.rule() == SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN && sums.nearestPositive() == 0) {
+            throw new UnsuitableInputException("Every point's " + options.nearest() + " nearest landmarks sit at its "
+                    + "own coordinates (repeated points), so the mean distance to them is 0: give sigma explicitly "
+                    + "with --param sigma=VALUE");
+        }
         double sigma = switch (options.rule()) {
             case MEAN_DISTANCE -> sums.distanceSum() / ((double) sums.summedRows() * landmarks);
             case MEAN_SQUARED_DISTANCE -> sums.squaredDistanceSum() / ((double) sums.summedRows() * landmarks);
-            case NEAREST_MEAN -> sums.nearestSum() / ((double) sums.rows() * options.nearest());
+            case NEAREST_MEAN -> sums.nearestSum() / (double) sums.nearestPositive();
         };
         if (!(sigma > 0)) {
             throw new UnsuitableInputException("The sparse-coding bandwidth is " + sigma

@@ -26,7 +26,10 @@ public record SparseCodingOptions(int nearest, LandmarkBandwidth rule, Double si
          * the r nearest landmarks.
          */
         MEAN_SQUARED_DISTANCE,
-        /** σ = mean distance from each point to its r nearest landmarks. */
+        /**
+         * σ = mean distance from each point to its r nearest landmarks, over the distances above 0 (a
+         * landmark at a point's own coordinates is no neighbour of it).
+         */
         NEAREST_MEAN
     }
 

@@ -2,6 +2,7 @@ package io.csc.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
@@ -94,5 +95,18 @@ class DuplicatePointsTest {
         }
         Dataset once = Dataset.unlabelled("line", 4, 1, LINE);
         assertEquals(4, Landmarks.random(once, 4, new java.util.SplittableRandom(4)).rows());
+    }
+
+    @Test
+    void theNearestLandmarkWidthLeavesOutLandmarksAtAPointsOwnCoordinates() {
+        // two points, r = 2: distances 0 and 2 for the first (a copy of its nearest landmark), 1 and 3 for the second
+        SparseCoding.NearestLandmarks block = new SparseCoding.NearestLandmarks(2, 2, new int[] {0, 1, 1, 2},
+                new double[] {0, 4, 1, 9}, 0, 0, 0);
+        SparseCodingOptions options = new SparseCodingOptions(2, SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN, null);
+        assertEquals((2 + 1 + 3) / 3.0, SparseCoding.sigma(options, java.util.List.of(block), 3), 1e-12);
+        SparseCoding.NearestLandmarks copies = new SparseCoding.NearestLandmarks(1, 2, new int[] {0, 1},
+                new double[] {0, 0}, 0, 0, 0);
+        assertThrows(io.csc.api.UnsuitableInputException.class,
+                () -> SparseCoding.sigma(options, java.util.List.of(copies), 3));
     }
 }
