@@ -26,14 +26,14 @@ public final class Bandwidths {
             case MEDIAN -> Bandwidth.global(positive(medianDistance(data, context), "median pairwise distance"));
             case KNN_MEAN -> {
                 NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);
-                if (hasDuplicate(lists)) {
+                if (manyCopies(lists, kernel.neighbours())) {
                     yield fromDistinctPoints(kernel, data, context);
                 }
                 yield Bandwidth.global(positive(meanDistance(lists, kernel.neighbours(), null), "mean k-NN distance"));
             }
             case SELF_TUNING -> {
                 NeighbourLists lists = neighboursFor(kernel, data, neighbours, context);
-                if (hasDuplicate(lists)) {
+                if (manyCopies(lists, kernel.neighbours())) {
                     yield fromDistinctPoints(kernel, data, context);
                 }
                 yield localScales(lists, kernel.neighbours(), null);
@@ -41,10 +41,20 @@ public final class Bandwidths {
         };
     }
 
-    /** Whether some point's list holds a point at distance 0: a duplicate. */
-    static boolean hasDuplicate(NeighbourLists lists) {
-        for (double distance : lists.distances()) {
-            if (!(distance > 0)) {
+    /**
+     * Whether some point has copies of itself (neighbours at distance 0) for at least half of its k
+     * nearest. Then its k-NN distance says little of the data around it, and its list in a k-NN
+     * graph hardly reaches other coordinates: the rules count repeated points once
+     * ({@link #fromDistinctPoints}, {@link DistinctNeighbours}). A few repeats (a pair here and there)
+     * change the lists little, and leave them as they are.
+     */
+    static boolean manyCopies(NeighbourLists lists, int k) {
+        int half = (Math.min(k, lists.neighbours()) + 1) / 2 - 1;
+        if (half < 0) {
+            return false;
+        }
+        for (int i = 0; i < lists.size(); i++) {
+            if (!(lists.distance(i, half) > 0)) {
                 return true;
             }
         }
@@ -58,8 +68,8 @@ public final class Bandwidths {
      * ordinal features: 1,500 points on 64 distinct rows) a σ of 0 or one so small that the graph
      * falls apart into its distinct rows. So the rules are those of the points counted once, each
      * point then weighing as often as it occurs: clustering a data set with every point repeated c
-     * times gives the σ of clustering it once. On data without duplicates nothing changes: the
-     * lists at hand decide, and they have no distance 0.
+     * times gives the σ of clustering it once. On data without duplicates, or with only a few
+     * (no point with copies for half its neighbours, {@link #manyCopies}), nothing changes.
      */
     private static Bandwidth fromDistinctPoints(KernelOptions kernel, Dataset data, RunContext context) {
         DistinctRows distinct = DistinctRows.ofSeveral(data);

@@ -17,31 +17,70 @@ import java.util.Map;
  */
 public record DistinctRows(int[] location, int[] points, int[] counts) {
 
-    /** The distinct points of {@code data}, in the order of their first point. O(n d) expected time. */
+    /**
+     * The distinct points of {@code data}, in the order of their first point. O(n d) expected time;
+     * memory O(n) besides the data: each row is hashed as it is read, and compared value by value
+     * only with the earlier distinct rows of the same hash.
+     */
     public static DistinctRows of(Dataset data) {
         int n = data.size();
         int d = data.dimension();
-        Map<Row, Integer> seen = new HashMap<>();
+        Map<Long, Integer> firstOfHash = new HashMap<>();
         int[] location = new int[n];
         int[] points = new int[n];
         int[] counts = new int[n];
+        int[] sameHash = new int[n];
+        double[] row = new double[d];
+        double[] other = new double[d];
         int distinct = 0;
         for (int i = 0; i < n; i++) {
-            double[] values = new double[d];
-            data.copyRow(i, values, 0);
-            for (int t = 0; t < d; t++) {
-                values[t] += 0.0; // -0.0 becomes 0.0, so that equal values hash alike
+            data.copyRow(i, row, 0);
+            long hash = hash(row);
+            Integer first = firstOfHash.get(hash);
+            int found = -1;
+            int last = -1;
+            for (int a = first == null ? -1 : first; a >= 0; a = sameHash[a]) {
+                data.copyRow(points[a], other, 0);
+                if (equal(row, other)) {
+                    found = a;
+                    break;
+                }
+                last = a;
             }
-            Integer known = seen.putIfAbsent(new Row(values), distinct);
-            if (known == null) {
-                points[distinct] = i;
-                location[i] = distinct++;
-            } else {
-                location[i] = known;
+            if (found < 0) {
+                found = distinct++;
+                points[found] = i;
+                sameHash[found] = -1;
+                if (last < 0) {
+                    firstOfHash.put(hash, found);
+                } else {
+                    sameHash[last] = found;
+                }
             }
-            counts[location[i]]++;
+            location[i] = found;
+            counts[found]++;
         }
         return new DistinctRows(location, Arrays.copyOf(points, distinct), Arrays.copyOf(counts, distinct));
+    }
+
+    /** A hash of the values in which {@code -0.0} and {@code 0.0} are alike. */
+    private static long hash(double[] values) {
+        long hash = 0x9e3779b97f4a7c15L;
+        for (double value : values) {
+            hash = (hash ^ Double.doubleToLongBits(value + 0.0)) * 0x100000001b3L;
+            hash ^= hash >>> 29;
+        }
+        return hash;
+    }
+
+    /** Equal by value, as {@code ==} compares doubles. */
+    private static boolean equal(double[] a, double[] b) {
+        for (int t = 0; t < a.length; t++) {
+            if (a[t] != b[t]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -60,18 +99,5 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
     /** The number of distinct points. */
     public int count() {
         return points.length;
-    }
-
-    /** A row's values as a hash key, compared by value. */
-    private record Row(double[] values) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Row row && Arrays.equals(values, row.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(values);
-        }
     }
 }

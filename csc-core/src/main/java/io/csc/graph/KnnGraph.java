@@ -39,7 +39,7 @@ public final class KnnGraph {
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
         NeighbourLists lists = NearestNeighbours.find(data, wanted, context);
-        if (!options.mutual() && Bandwidths.hasDuplicate(lists)) {
+        if (!options.mutual() && Bandwidths.manyCopies(lists, k)) {
             // a mutual graph keeps only edges both ends list, and a copy's first point lists no copy
             lists = DistinctNeighbours.of(data, wanted, context);
         }

@@ -71,16 +71,17 @@ class DuplicatePointsTest {
     }
 
     @Test
-    void aPointListsHalfItsNeighboursAmongItsCopiesThenTheNearestOtherCoordinates() {
-        Dataset data = repeated(new double[] {0, 1, 3}, 4);
+    void aPointListsAQuarterOfItsNeighboursAmongItsCopiesThenTheNearestOtherCoordinates() {
+        Dataset data = repeated(new double[] {0, 1, 3, 10, 11}, 4);
         try (RunContext context = RunContext.sequential(1)) {
-            NeighbourLists lists = DistinctNeighbours.of(data, 4, context);
-            // point 5 (coordinate 1): two copies of itself (points 4 and 6), then the first points at 0 and 3
-            assertArrayEquals(new int[] {4, 6, 0, 8}, java.util.Arrays.copyOfRange(lists.indices(), 20, 24));
-            assertArrayEquals(new double[] {0, 0, 1, 2}, java.util.Arrays.copyOfRange(lists.distances(), 20, 24), 0.0);
-            // fewer distinct coordinates than wanted: the last entry repeats
-            NeighbourLists wide = DistinctNeighbours.of(data, 8, context);
-            assertArrayEquals(new int[] {1, 2, 3, 4, 8, 8, 8, 8}, java.util.Arrays.copyOfRange(wide.indices(), 0, 8));
+            NeighbourLists lists = DistinctNeighbours.of(data, 8, context);
+            // point 5 (coordinate 1): two copies of itself (points 4 and 6), then the first points at 0, 3, 10, 11
+            assertArrayEquals(new int[] {4, 6, 0, 8, 12, 16, 16, 16}, java.util.Arrays.copyOfRange(lists.indices(), 40, 48));
+            assertArrayEquals(new double[] {0, 0, 1, 2, 9, 10, 10, 10},
+                    java.util.Arrays.copyOfRange(lists.distances(), 40, 48), 0.0);
+            // fewer distinct coordinates than wanted: the last entry repeats; at least one copy for few neighbours
+            NeighbourLists narrow = DistinctNeighbours.of(data, 2, context);
+            assertArrayEquals(new int[] {1, 4}, java.util.Arrays.copyOfRange(narrow.indices(), 0, 2));
         }
     }
 
