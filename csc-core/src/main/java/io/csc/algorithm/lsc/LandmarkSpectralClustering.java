@@ -45,7 +45,8 @@ import java.util.SplittableRandom;
 public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
 
     public static final Parameter<Integer> LANDMARKS = Parameter.integer("landmarks", null,
-            "p, the number of landmarks (capped at n); auto = min(1000, n/5)");
+            "p, the number of landmarks (capped at n; drawn points that repeat an earlier one are dropped); "
+                    + "auto = min(1000, n/5)");
     public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", 5,
             "r, the nearest landmarks coding each point");
     public static final Parameter<LandmarkBandwidth> LANDMARK_BANDWIDTH = Parameter.choice("bandwidth",

@@ -111,7 +111,8 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     public static final String NAME = "scacs";
 
     public static final Parameter<Integer> LANDMARKS = Parameter.integer("landmarks", null,
-            "p, the number of random base vectors; auto = min(500, n/4), at least k (capped at n)");
+            "p, the number of random base vectors; auto = min(500, n/4), at least k (capped at n; drawn "
+                    + "points that repeat an earlier one are dropped)");
     public static final Parameter<Integer> NEAREST = Parameter.integer("nearest", 3,
             "r, the nearest base vectors coding each point");
     public static final Parameter<Double> BETA0 = Parameter.real("beta0", null,
