@@ -20,7 +20,6 @@ import io.csc.algorithm.scacs.ScalableConstrainedSpectralClustering;
 import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkModel;
 import io.csc.api.RunContext;
-import io.csc.api.UnsuitableInputException;
 import io.csc.cluster.KMeansOptions;
 import io.csc.data.FittedScaling;
 import io.csc.graph.Bandwidths;
@@ -193,27 +192,12 @@ public final class SparkClustering {
     private static Spectral scacs(ScacsOptions options, DistributedPoints points, Supervision supervision, int k,
                                   SplittableRandom random, long seed, Diagnostics.Builder diagnostics) {
         int n = (int) points.size();
-        int drawn = options.landmarksFor(n, k);
-        if (options.landmarks() != null && drawn < options.landmarks()) {
-            diagnostics.warn("Only " + n + " points: using " + drawn + " base vectors instead of " + options.landmarks());
-        }
-        if (drawn < k) {
-            throw new UnsuitableInputException(ScalableConstrainedSpectralClustering.NAME + " needs at least k base vectors: "
-                    + drawn + " for k = " + k + "; raise --param landmarks");
-        }
+        int drawn = ScalableConstrainedSpectralClustering.baseVectorsToDraw(options, n, k, diagnostics);
         if (k == 1) {
             throw new IllegalArgumentException("k = 1 puts every point in one cluster: nothing for the Spark engine to fit");
         }
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> randomRows(points, drawn, random.split()));
-        int p = landmarks.rows();
-        if (p < drawn) {
-            diagnostics.put("repeatedLandmarksDropped", drawn - p);
-        }
-        if (p < k) {
-            throw new UnsuitableInputException(ScalableConstrainedSpectralClustering.NAME + " needs at least k distinct "
-                    + "base vectors: the " + drawn + " drawn hold " + p + " distinct points for k = " + k
-                    + "; raise --param landmarks");
-        }
+        int p = ScalableConstrainedSpectralClustering.distinctBaseVectors(drawn, landmarks.rows(), k, diagnostics);
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         LandmarkCoding.Coded coded = diagnostics.time("sparse coding", () -> LandmarkCoding.encode(points, landmarks, coding));
         diagnostics.put("landmarks", p).put("nearest", coding.nearest()).put("sigma", coded.sigma());

@@ -185,23 +185,9 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         int n = data.size();
-        int drawn = options.landmarksFor(n, k);
-        if (options.landmarks() != null && drawn < options.landmarks()) {
-            diagnostics.warn("Only " + n + " points: using " + drawn + " base vectors instead of " + options.landmarks());
-        }
-        if (drawn < k) {
-            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k base vectors: " + drawn + " for k = "
-                    + k + "; raise --param landmarks");
-        }
+        int drawn = baseVectorsToDraw(options, n, k, diagnostics);
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> Landmarks.random(data, drawn, random.split()));
-        int p = landmarks.rows();
-        if (p < drawn) {
-            diagnostics.put("repeatedLandmarksDropped", drawn - p);
-        }
-        if (p < k) {
-            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k distinct base vectors: the " + drawn
-                    + " drawn hold " + p + " distinct points for k = " + k + "; raise --param landmarks");
-        }
+        int p = distinctBaseVectors(drawn, landmarks.rows(), k, diagnostics);
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));
@@ -216,6 +202,34 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         Graph prepared = new Graph(n, k, landmarks, r, code, graph, coordinates, constant, diagnostics.build(),
                 (System.nanoTime() - start) / 1e9);
         return (constraints, fitContext) -> fitPrepared(prepared, constraints, fitContext);
+    }
+
+    /** The base vectors to draw for n points ({@link ScacsOptions#landmarksFor}), a warning when capped; refuses fewer than k. */
+    public static int baseVectorsToDraw(ScacsOptions options, int n, int k, Diagnostics.Builder diagnostics) {
+        int drawn = options.landmarksFor(n, k);
+        if (options.landmarks() != null && drawn < options.landmarks()) {
+            diagnostics.warn("Only " + n + " points: using " + drawn + " base vectors instead of " + options.landmarks());
+        }
+        if (drawn < k) {
+            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k base vectors: " + drawn + " for k = "
+                    + k + "; raise --param landmarks");
+        }
+        return drawn;
+    }
+
+    /**
+     * The base vectors left of {@code drawn} once repeats are dropped ({@link Landmarks#withoutRepeats}), noted in
+     * the diagnostics; refuses fewer than k.
+     */
+    public static int distinctBaseVectors(int drawn, int distinct, int k, Diagnostics.Builder diagnostics) {
+        if (distinct < drawn) {
+            diagnostics.put("repeatedLandmarksDropped", drawn - distinct);
+        }
+        if (distinct < k) {
+            throw new io.csc.api.UnsuitableInputException(NAME + " needs at least k distinct base vectors: the " + drawn
+                    + " drawn hold " + distinct + " distinct points for k = " + k + "; raise --param landmarks");
+        }
+        return distinct;
     }
 
     /** What {@link #prepare} keeps: everything that depends on the data alone. */
