@@ -361,7 +361,21 @@ final class ReliabilityCorpus {
                     .args("cluster", "--data", "@d.csv", "-a", method, "-k", "1").fails(FAILED, "all identical");
             add("methods", method + " on six points").file("d.csv", "x,y\n1,2\n1.5,2\n1,2.5\n8,9\n9,9\n9,8.5\n")
                     .args("cluster", "--data", "@d.csv", "-a", method, "-k", "2").succeeds();
+            add("methods", method + " on 8 points repeated 12 times").file("d.csv", repeatedPoints())
+                    .args("cluster", "--data", "@d.csv", "-a", method, "-k", "2").succeeds();
         }
+    }
+
+    /** Two groups of four coordinates, each coordinate 12 times: more copies than most methods take neighbours. */
+    private static String repeatedPoints() {
+        StringBuilder csv = new StringBuilder("x,y\n");
+        String[] coordinates = {"0,0", "0,1", "1,0", "1,1", "9,9", "9,10", "10,9", "10,10"};
+        for (int copy = 0; copy < 12; copy++) {
+            for (String coordinate : coordinates) {
+                csv.append(coordinate).append('\n');
+            }
+        }
+        return csv.toString();
     }
 
     private void otherCommands() {
