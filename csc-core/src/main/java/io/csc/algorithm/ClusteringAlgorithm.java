@@ -4,7 +4,7 @@ import io.csc.api.RunContext;
 import io.csc.api.UnsuitableInputException;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
-import io.csc.data.DistinctPoints;
+import io.csc.data.DistinctRows;
 import io.csc.data.FeatureMagnitude;
 
 /**
@@ -94,7 +94,7 @@ public interface ClusteringAlgorithm {
             throw new UnsuitableInputException("Cannot find " + k + " clusters in the " + n + " points of " + data.name()
                     + ": k must not exceed the number of points; lower k to at most " + n);
         }
-        int distinct = DistinctPoints.count(data, Math.max(k, 2));
+        int distinct = DistinctRows.count(data, Math.max(k, 2));
         if (distinct == 1) {
             throw new UnsuitableInputException("The " + n + " points of " + data.name()
                     + " are all identical: there is nothing to cluster; check the data (or its scaling)");

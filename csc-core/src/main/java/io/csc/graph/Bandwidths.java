@@ -3,6 +3,7 @@ package io.csc.graph;
 import io.csc.api.UnsuitableInputException;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 import io.csc.linalg.DistanceKernels;
 import java.util.Arrays;
 import java.util.SplittableRandom;

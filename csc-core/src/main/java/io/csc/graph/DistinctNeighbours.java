@@ -2,6 +2,7 @@ package io.csc.graph;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 
 /**
  * The neighbour lists of a k-NN graph on data with duplicates. A point with k copies of itself has

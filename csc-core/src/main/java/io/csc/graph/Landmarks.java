@@ -2,6 +2,7 @@ package io.csc.graph;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
 

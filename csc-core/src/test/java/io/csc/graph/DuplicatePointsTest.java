@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 import org.junit.jupiter.api.Test;
 
 /** Data whose points repeat: the k-NN bandwidth rules and graphs count each coordinate once. */
@@ -34,6 +35,8 @@ class DuplicatePointsTest {
         assertArrayEquals(new int[] {0, 1, 0, 2, 2}, distinct.location());
         assertArrayEquals(new int[] {0, 1, 3}, distinct.points());
         assertArrayEquals(new int[] {2, 1, 2}, distinct.counts());
+        assertEquals(3, DistinctRows.count(data, 10));
+        assertEquals(2, DistinctRows.count(data, 2), "counted up to the limit");
     }
 
     @Test

@@ -1,7 +1,6 @@
-package io.csc.graph;
+package io.csc.data;
 
 import io.csc.api.UnsuitableInputException;
-import io.csc.data.Dataset;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,7 +10,7 @@ import java.util.Map;
  * categorical, binary, ordinal or rounded data have them by the hundred. Coordinates compare by
  * value ({@code -0.0 == 0.0}).
  *
- * @param location per point, the index of its distinct point
+ * @param location per point, the index of its distinct point (empty from {@link #count})
  * @param points   per distinct point, the first point at it
  * @param counts   per distinct point, how many points are at it
  */
@@ -23,17 +22,32 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
      * only with the earlier distinct rows of the same hash.
      */
     public static DistinctRows of(Dataset data) {
+        return scan(data, Integer.MAX_VALUE, true);
+    }
+
+    /**
+     * The number of distinct rows of {@code data}, counted up to {@code limit}: the answer is
+     * {@code min(distinct, limit)}, and reading stops there, so that asking whether there are at
+     * least k distinct points costs about k rows on ordinary data, and memory O(limit).
+     */
+    public static int count(Dataset data, int limit) {
+        return scan(data, limit, false).count();
+    }
+
+    /** The rows read until {@code limit} distinct ones are found; the points' locations when {@code locate}. */
+    private static DistinctRows scan(Dataset data, int limit, boolean locate) {
         int n = data.size();
         int d = data.dimension();
+        int most = Math.min(n, limit);
         Map<Long, Integer> firstOfHash = new HashMap<>();
-        int[] location = new int[n];
-        int[] points = new int[n];
-        int[] counts = new int[n];
-        int[] sameHash = new int[n];
+        int[] location = locate ? new int[n] : new int[0];
+        int[] points = new int[most];
+        int[] counts = new int[most];
+        int[] sameHash = new int[most];
         double[] row = new double[d];
         double[] other = new double[d];
         int distinct = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n && distinct < limit; i++) {
             data.copyRow(i, row, 0);
             long hash = hash(row);
             Integer first = firstOfHash.get(hash);
@@ -57,7 +71,9 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
                     sameHash[last] = found;
                 }
             }
-            location[i] = found;
+            if (locate) {
+                location[i] = found;
+            }
             counts[found]++;
         }
         return new DistinctRows(location, Arrays.copyOf(points, distinct), Arrays.copyOf(counts, distinct));
@@ -87,7 +103,7 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
      * {@link #of}, refusing data whose points are all at one place: the k-NN rules need two distinct
      * points.
      */
-    static DistinctRows ofSeveral(Dataset data) {
+    public static DistinctRows ofSeveral(Dataset data) {
         DistinctRows distinct = of(data);
         if (distinct.count() < 2) {
             throw new UnsuitableInputException("The " + data.size() + " points are all identical: there is nothing "
