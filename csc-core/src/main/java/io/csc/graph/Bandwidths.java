@@ -77,10 +77,28 @@ public final class Bandwidths {
         Dataset points = data.subset(distinct.points());
         NeighbourLists lists = NearestNeighbours.find(points,
                 Math.min(kernel.neighbours(), distinct.count() - 1), context);
-        if (kernel.rule() == BandwidthRule.SELF_TUNING) {
-            return localScales(lists, kernel.neighbours(), distinct);
+        return onDistinct(kernel, distinct, lists);
+    }
+
+    /**
+     * The bandwidth of a k-NN graph that went the distinct way ({@link DistinctNeighbours}): the
+     * k-NN rules from the distinct points' own lists, which the graph has already searched (at least
+     * min(k, u - 1) each), so that they are not searched twice; any other rule as usual.
+     */
+    static Bandwidth resolveOnDistinct(KernelOptions kernel, Dataset data, DistinctNeighbours neighbours,
+                                       RunContext context) {
+        if (kernel.rule() != BandwidthRule.KNN_MEAN && kernel.rule() != BandwidthRule.SELF_TUNING) {
+            return resolve(kernel, data, null, context);
         }
-        return Bandwidth.global(positive(meanDistance(lists, kernel.neighbours(), distinct), "mean k-NN distance"));
+        return onDistinct(kernel, neighbours.distinct(), neighbours.among());
+    }
+
+    /** The k-NN rules from the lists of the distinct points among themselves ({@code among}). */
+    private static Bandwidth onDistinct(KernelOptions kernel, DistinctRows distinct, NeighbourLists among) {
+        if (kernel.rule() == BandwidthRule.SELF_TUNING) {
+            return localScales(among, kernel.neighbours(), distinct);
+        }
+        return Bandwidth.global(positive(meanDistance(among, kernel.neighbours(), distinct), "mean k-NN distance"));
     }
 
     /**

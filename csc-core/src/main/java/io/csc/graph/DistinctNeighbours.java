@@ -23,13 +23,14 @@ import io.csc.data.DistinctRows;
  * <p>Where there are fewer distinct coordinates than neighbours wanted, a list repeats its last
  * entry; an edge listed twice is one edge ({@link io.csc.linalg.SparseMatrix.Duplicates#MAX}).
  */
-final class DistinctNeighbours {
+record DistinctNeighbours(NeighbourLists lists, DistinctRows distinct, NeighbourLists among) {
 
-    private DistinctNeighbours() {
-    }
-
-    /** The k neighbours of every point of {@code data}, as above. */
-    static NeighbourLists of(Dataset data, int k, RunContext context) {
+    /**
+     * The k neighbours of every point of {@code data}, as above ({@code lists}), with the distinct
+     * points they come from and those points' own lists among themselves ({@code among}: min(k, u - 1)
+     * each), which the bandwidth rules reuse ({@link Bandwidths#resolveOnDistinct}).
+     */
+    static DistinctNeighbours of(Dataset data, int k, RunContext context) {
         DistinctRows distinct = DistinctRows.ofSeveral(data);
         int u = distinct.count();
         NeighbourLists among = NearestNeighbours.find(data.subset(distinct.points()), Math.min(k, u - 1), context);
@@ -56,7 +57,7 @@ final class DistinctNeighbours {
                 distances[base + t] = distances[base + t - 1];
             }
         }
-        return new NeighbourLists(n, k, indices, distances);
+        return new DistinctNeighbours(new NeighbourLists(n, k, indices, distances), distinct, among);
     }
 
     /** Per distinct point, the first {@code most} points at it, in index order. */

@@ -39,11 +39,15 @@ public final class KnnGraph {
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
         NeighbourLists lists = NearestNeighbours.find(data, wanted, context);
+        Bandwidth bandwidth;
         if (!options.mutual() && Bandwidths.manyCopies(lists, k)) {
             // a mutual graph keeps only edges both ends list, and a copy's first point lists no copy
-            lists = DistinctNeighbours.of(data, wanted, context);
+            DistinctNeighbours distinct = DistinctNeighbours.of(data, wanted, context);
+            lists = distinct.lists();
+            bandwidth = Bandwidths.resolveOnDistinct(options.kernel(), data, distinct, context);
+        } else {
+            bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
         }
-        Bandwidth bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
         int edges = n * k;
         int[] rows = new int[edges];
         int[] columns = new int[edges];
