@@ -200,7 +200,7 @@ public final class Bandwidths {
     private static double positive(double sigma, String rule) {
         if (!(sigma > 0)) {
             throw new UnsuitableInputException("The " + rule + " is " + sigma
-                    + " (all points identical?): give sigma explicitly with --param sigma=VALUE");
+                    + " (most points coincide with others?): give sigma explicitly with --param sigma=VALUE");
         }
         return sigma;
     }
