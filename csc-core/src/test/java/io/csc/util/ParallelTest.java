@@ -79,6 +79,55 @@ class ParallelTest {
     }
 
     @Test
+    void aLoopReturnsOnlyOnceEveryChunkHasRun() {
+        try (Parallel parallel = Parallel.withThreads(2)) {
+            for (int round = 0; round < 5; round++) {
+                AtomicIntegerArray finished = new AtomicIntegerArray(6);
+                // chunks on a worker are slow, those on the caller fast: the caller runs out of chunks first
+                parallel.forRange(6, 1, (from, to) -> {
+                    if (Thread.currentThread().getName().startsWith("csc-")) {
+                        sleep(30);
+                    }
+                    finished.set(from, 1);
+                });
+                for (int chunk = 0; chunk < 6; chunk++) {
+                    assertEquals(1, finished.get(chunk), "round " + round + ", chunk " + chunk);
+                }
+            }
+        }
+    }
+
+    @Test
+    void callersSharingAPoolGetTheirOwnResults() throws Exception {
+        try (Parallel parallel = Parallel.withThreads(2)) {
+            List<Callable<List<Integer>>> callers = List.of(
+                    () -> parallel.map(1000, 7, (from, to) -> from),
+                    () -> parallel.map(1000, 7, (from, to) -> to));
+            java.util.concurrent.ExecutorService outside = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                for (var future : outside.invokeAll(callers)) {
+                    List<Integer> values = future.get();
+                    assertEquals(143, values.size());
+                    int shift = values.get(0) == 0 ? 0 : 7;
+                    for (int chunk = 0; chunk < values.size(); chunk++) {
+                        assertEquals(Math.min(1000, chunk * 7 + shift), values.get(chunk));
+                    }
+                }
+            } finally {
+                outside.shutdownNow();
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void failuresPropagateUnchanged() {
         IllegalStateException failure = new IllegalStateException("chunk failed");
         for (int threads : new int[] {1, 2}) {
