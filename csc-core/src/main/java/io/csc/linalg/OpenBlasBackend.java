@@ -91,29 +91,62 @@ final class OpenBlasBackend implements LinearAlgebraBackend {
             return;
         }
         Buffers scratch = buffers.get();
-        long aSize = span(transposeA ? k : m, lda, transposeA ? m : k);
-        long bSize = span(transposeB ? n : k, ldb, transposeB ? k : n);
-        long cSize = span(m, ldc, n);
-        scratch.a = Buffers.ensure(scratch.a, aSize);
-        scratch.b = Buffers.ensure(scratch.b, bSize);
-        scratch.c = Buffers.ensure(scratch.c, cSize);
-        scratch.a.position(0).put(a, aOffset, (int) aSize);
-        scratch.b.position(0).put(b, bOffset, (int) bSize);
+        int aRows = transposeA ? k : m;
+        int aColumns = transposeA ? m : k;
+        int bRows = transposeB ? n : k;
+        int bColumns = transposeB ? k : n;
+        scratch.a = Buffers.ensure(scratch.a, copied(aRows, lda, aColumns));
+        scratch.b = Buffers.ensure(scratch.b, copied(bRows, ldb, bColumns));
+        scratch.c = Buffers.ensure(scratch.c, copied(m, ldc, n));
+        int nativeLda = put(scratch.a, a, aOffset, aRows, lda, aColumns);
+        int nativeLdb = put(scratch.b, b, bOffset, bRows, ldb, bColumns);
+        int nativeLdc = packed(m, ldc, n) ? n : ldc;
         if (beta != 0.0) {
-            scratch.c.position(0).put(c, cOffset, (int) cSize);
+            put(scratch.c, c, cOffset, m, ldc, n);
         }
         openblas.cblas_dgemm(openblas.CblasRowMajor,
                 transposeA ? openblas.CblasTrans : openblas.CblasNoTrans,
                 transposeB ? openblas.CblasTrans : openblas.CblasNoTrans,
-                m, n, k, alpha, scratch.a, lda, scratch.b, ldb, beta, scratch.c, ldc);
+                m, n, k, alpha, scratch.a.position(0), nativeLda, scratch.b.position(0), nativeLdb, beta,
+                scratch.c.position(0), nativeLdc);
         if (ldc == n) {
-            scratch.c.position(0).get(c, cOffset, (int) cSize);
+            scratch.c.position(0).get(c, cOffset, m * n);
         } else {
             for (int i = 0; i < m; i++) {
-                scratch.c.position((long) i * ldc).get(c, cOffset + i * ldc, n);
+                scratch.c.position((long) i * nativeLdc).get(c, cOffset + i * ldc, n);
             }
-            scratch.c.position(0);
         }
+        scratch.c.position(0);
+    }
+
+    /**
+     * Whether a row-major block of {@code rows x columns} with leading dimension ld is copied row by
+     * row into a dense native block rather than as the whole span it covers: when the span is at
+     * least twice the values, as for a block of columns of a wide operand (the Lanczos restart's
+     * {@code keep x n} product, cut into blocks of columns by {@link ParallelBackend}: each block
+     * copied the whole basis, 0.7 s of a 3.4 s eigen stage on Fashion-MNIST).
+     */
+    private static boolean packed(int rows, int ld, int columns) {
+        return rows > 1 && ld >= 2L * columns;
+    }
+
+    /** The native values a block needs: its span, or rows x columns when {@link #packed}. */
+    private static long copied(int rows, int ld, int columns) {
+        return packed(rows, ld, columns) ? (long) rows * columns : span(rows, ld, columns);
+    }
+
+    /** Copies a block into {@code target} from position 0; returns its leading dimension there. */
+    private static int put(DoublePointer target, double[] source, int offset, int rows, int ld, int columns) {
+        if (!packed(rows, ld, columns)) {
+            target.position(0).put(source, offset, (int) span(rows, ld, columns));
+            target.position(0);
+            return ld;
+        }
+        for (int i = 0; i < rows; i++) {
+            target.position((long) i * columns).put(source, offset + i * ld, columns);
+        }
+        target.position(0);
+        return columns;
     }
 
     @Override
