@@ -177,7 +177,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         double weight = SubspaceRestriction.constraintWeight(constraints);
         Eigensolvers.Solution solution = diagnostics.time("eigen", () -> robust
                 ? restricted(layers, options.alpha(), weight, k, context)
-                : Eigensolvers.lanczos(modified, k, Spectrum.LARGEST, options.lanczos(), random.split()));
+                : Eigensolvers.lanczos(modified, k, Spectrum.LARGEST, options.lanczos(), random.split(), context));
         double[] laplacianValues = solution.pairs().values();
         for (int j = 0; j < laplacianValues.length; j++) {
             laplacianValues[j] = layers.size() - laplacianValues[j];
@@ -256,7 +256,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
             double[] degrees = weights.rowSums();
             diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
             normalized = Operators.of(NormalizedAffinity.normalize(weights, degrees), context.parallel());
-            solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, options.lanczos(), random);
+            solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, options.lanczos(), random, context);
         }
         diagnostics.solver("similarity", solution.status());
         EigenDecomposition pairs = solution.pairs();

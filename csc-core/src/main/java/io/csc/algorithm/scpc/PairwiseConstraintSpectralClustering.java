@@ -303,7 +303,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         }
         warnAboutConstraints(constraints, closure, diagnostics);
         Eigensolvers.Solution solution = diagnostics.time("eigen", () -> Eigensolvers.lanczos(
-                affinity.gram(context.parallel()), k, Spectrum.LARGEST, options.lanczos(), random.split()));
+                affinity.gram(context.parallel()), k, Spectrum.LARGEST, options.lanczos(), random.split(), context));
         double[] singular = Arrays.stream(solution.pairs().values()).map(value -> Math.sqrt(Math.max(0.0, value)))
                 .toArray();
         diagnostics.put("singularValues", singular).solver(null, solution.status());

@@ -101,10 +101,31 @@ public final class Eigensolvers {
         return new Solution(pairs, SolverStatus.direct("dense symmetric (" + context.backend().name() + ")"));
     }
 
-    /** The k extreme eigenpairs of a symmetric operator by Lanczos (descending for LARGEST). */
+    /**
+     * The k extreme eigenpairs of a symmetric operator by Lanczos (descending for LARGEST), the
+     * solver's own vector kernels (reorthogonalization, norms) on the calling thread: for operators
+     * on the constrained points only, or small ones.
+     */
     public static Solution lanczos(SymmetricOperator operator, int k, Spectrum which, LanczosOptions options,
                                    SplittableRandom random) {
-        LanczosResult result = new LanczosSolver(options).solve(operator, k, which, random);
+        return solution(new LanczosSolver(options), operator, k, which, random);
+    }
+
+    /**
+     * As {@link #lanczos(SymmetricOperator, int, Spectrum, LanczosOptions, SplittableRandom)}, the
+     * solver's vector kernels on the context's threads and its restarts on the context's backend.
+     * The kernels sum in chunks fixed by n, so the pairs do not depend on the thread count. On an
+     * operator over all n points the reorthogonalization is a third of the eigen stage (E2CP on
+     * Fashion-MNIST: 1.1 of 3.4 s on one thread, docs/BENCHMARKS.md).
+     */
+    public static Solution lanczos(SymmetricOperator operator, int k, Spectrum which, LanczosOptions options,
+                                   SplittableRandom random, RunContext context) {
+        return solution(new LanczosSolver(options, context.backend(), context.parallel()), operator, k, which, random);
+    }
+
+    private static Solution solution(LanczosSolver solver, SymmetricOperator operator, int k, Spectrum which,
+                                     SplittableRandom random) {
+        LanczosResult result = solver.solve(operator, k, which, random);
         return new Solution(new EigenDecomposition(result.values(), result.vectors()),
                 new SolverStatus("lanczos", result.converged(), result.iterations(), result.maxResidual()));
     }

@@ -36,6 +36,6 @@ public final class NjwEmbedding {
         diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
         SparseMatrix normalized = NormalizedAffinity.normalize(weights, degrees);
         return diagnostics.time("eigen", () -> Eigensolvers.lanczos(Operators.of(normalized, context.parallel()),
-                k, Spectrum.LARGEST, lanczos, random));
+                k, Spectrum.LARGEST, lanczos, random, context));
     }
 }

@@ -52,7 +52,7 @@ final class AdditiveEmbedding {
         }
         SparseMatrix normalized = entries.build(n, n, SparseMatrix.Duplicates.SUM);
         return diagnostics.time("eigen", () -> Eigensolvers.lanczos(Operators.of(normalized, context.parallel()), k,
-                Spectrum.LARGEST, lanczos, random));
+                Spectrum.LARGEST, lanczos, random, context));
     }
 
     /** Records the largest degree and the isolated points; returns d_max (1 when every point is isolated). */
