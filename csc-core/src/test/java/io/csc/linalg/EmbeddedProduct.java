@@ -18,14 +18,24 @@ record EmbeddedProduct(boolean transposeA, boolean transposeB, DenseMatrix opA, 
 
     /** Random m x k op(A), k x n op(B) and m x n C, stored transposed where asked. */
     static EmbeddedProduct random(int m, int n, int k, boolean transposeA, boolean transposeB, SplittableRandom random) {
+        return random(m, n, k, transposeA, transposeB, random, 2, 3, 1);
+    }
+
+    /**
+     * As {@link #random(int, int, int, boolean, boolean, SplittableRandom)}, each stored operand's
+     * rows padded by the given number of values (a padding of at least its columns makes it a block
+     * of columns of a wider operand).
+     */
+    static EmbeddedProduct random(int m, int n, int k, boolean transposeA, boolean transposeB, SplittableRandom random,
+                                  int padA, int padB, int padC) {
         DenseMatrix opA = TestMatrices.random(m, k, random);
         DenseMatrix opB = TestMatrices.random(k, n, random);
         DenseMatrix c0 = TestMatrices.random(m, n, random);
         DenseMatrix storedA = transposeA ? opA.transpose() : opA;
         DenseMatrix storedB = transposeB ? opB.transpose() : opB;
-        int lda = storedA.columns() + 2;
-        int ldb = storedB.columns() + 3;
-        int ldc = n + 1;
+        int lda = storedA.columns() + padA;
+        int ldb = storedB.columns() + padB;
+        int ldc = n + padC;
         return new EmbeddedProduct(transposeA, transposeB, opA, opB, c0, embed(storedA, A_OFFSET, lda), lda,
                 embed(storedB, B_OFFSET, ldb), ldb, embed(c0, C_OFFSET, ldc), ldc);
     }

@@ -66,6 +66,34 @@ class LinearAlgebraBackendContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(BACKENDS)
+    void gemmOnBlocksOfColumnsOfWideOperands(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(2);
+        int m = 6;
+        int n = 5;
+        int k = 4;
+        for (boolean transposeA : new boolean[] {false, true}) {
+            for (boolean transposeB : new boolean[] {false, true}) {
+                for (double beta : new double[] {0.0, -0.5}) {
+                    // leading dimensions of 3-4 times the columns: each operand is a block of a wider one
+                    EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random, 17, 11, 13);
+                    double[] c = operands.c();
+                    operands.compute(backend, 0.5, beta, c);
+                    DenseMatrix product = multiply(operands.opA(), operands.opB());
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            assertEquals(operands.expected(product, 0.5, beta, i, j), operands.result(c, i, j), 1e-12,
+                                    "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB);
+                        }
+                    }
+                    operands.assertGuardsIntact(c);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
     void singlePrecisionGemmEveryTransposeWithOffsetsLeadingDimensionsAlphaBeta(String name) {
         LinearAlgebraBackend backend = backend(name);
         SplittableRandom random = new SplittableRandom(2);
