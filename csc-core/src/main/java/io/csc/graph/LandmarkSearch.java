@@ -101,7 +101,7 @@ public final class LandmarkSearch {
                 report.put("cells", table.cells().cells());
                 report.put("probes", table.cells().probes());
             }
-            double recall = recall(data, LandmarkTable.of(landmarks), blocks, sample, context);
+            double recall = recall(data, table.exact(), blocks, sample, context);
             report.put("recall", recall);
             report.put("recallSample", sample.length);
             NearestNeighbours.putLowRecallWarning(report, recall);

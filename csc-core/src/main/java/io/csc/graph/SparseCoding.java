@@ -161,6 +161,15 @@ public final class SparseCoding {
             return new LandmarkTable(landmarks, exact.mean, exact.centred, exact.centredNorms, projection, cells);
         }
 
+        /**
+         * The same landmarks screened in the full space: this table without its projection and
+         * cells, sharing its centred values (what an exact search for the recall needs).
+         */
+        public LandmarkTable exact() {
+            return projection == null && cells == null ? this
+                    : new LandmarkTable(landmarks, mean, centred, centredNorms, null, null);
+        }
+
         int size() {
             return landmarks.rows();
         }

@@ -219,7 +219,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
         int r = coding.nearest();
         DenseMatrix landmarks = Landmarks.rows(data, landmarkPoints);
         SparseCode code = diagnostics.time("sparse coding",
-                () -> SelfExcludingCoding.encode(data, landmarkPoints, coding, context));
+                () -> SelfExcludingCoding.encode(data, landmarkPoints, landmarks, coding, context));
         ConstraintClosure closure = ConstraintClosure.of(constraints);
         ComponentLandmarkGraph graph = diagnostics.time("propagation",
                 () -> ComponentLandmarkGraph.of(code.codes(), landmarkPoints, constrainedPoints.length, closure));

@@ -8,6 +8,7 @@ import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCoding.NearestLandmarks;
 import io.csc.graph.SparseCodingOptions;
+import io.csc.linalg.DenseMatrix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,10 +37,12 @@ public final class SelfExcludingCoding {
     }
 
     /**
-     * Codes all points of {@code data} by the landmarks {@code data[landmarkPoints]}, r =
-     * {@code options.nearest()} (at most p - 1), σ by the options' rule over the kept distances.
+     * Codes all points of {@code data} by the landmarks {@code data[landmarkPoints]}, given as the
+     * rows {@code landmarks} ({@link Landmarks#rows}), r = {@code options.nearest()} (at most p - 1),
+     * σ by the options' rule over the kept distances.
      */
-    static SparseCode encode(Dataset data, int[] landmarkPoints, SparseCodingOptions options, RunContext context) {
+    static SparseCode encode(Dataset data, int[] landmarkPoints, DenseMatrix landmarks, SparseCodingOptions options,
+                             RunContext context) {
         int n = data.size();
         int p = landmarkPoints.length;
         int r = Math.min(options.nearest(), p - 1);
@@ -48,7 +51,7 @@ public final class SelfExcludingCoding {
         for (int t = 0; t < p; t++) {
             landmarkOfPoint[landmarkPoints[t]] = t;
         }
-        List<NearestLandmarks> wide = LandmarkSearch.nearest(data, Landmarks.rows(data, landmarkPoints), r + 1,
+        List<NearestLandmarks> wide = LandmarkSearch.nearest(data, landmarks, r + 1,
                 SparseCoding.needsAllSums(options), context);
         List<NearestLandmarks> blocks = new ArrayList<>(wide.size());
         int start = 0;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.csc.graph.Landmarks;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.api.RunContext;
@@ -115,7 +116,8 @@ class RobustScpcTest {
         SparseCodingOptions options = new SparseCodingOptions(3, SparseCodingOptions.LandmarkBandwidth.NEAREST_MEAN, null);
         SparseCode code;
         try (RunContext context = RunContext.sequential(1)) {
-            code = SelfExcludingCoding.encode(data, landmarkPoints, options, context);
+            code = SelfExcludingCoding.encode(data, landmarkPoints, Landmarks.rows(data, landmarkPoints), options,
+                    context);
         }
         SparseMatrix codes = code.codes();
         for (int i = 0; i < data.size(); i++) {
