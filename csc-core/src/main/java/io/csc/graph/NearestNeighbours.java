@@ -156,19 +156,15 @@ public final class NearestNeighbours {
         double[] squared = new double[q * k];
         int[] heapSize = new int[q];
         double[] block = new double[Math.min(ROW_BLOCK, q) * Math.min(COLUMN_BLOCK, n)];
-        double[] columnNorms = new double[Math.min(COLUMN_BLOCK, n)];
         long totalBlocks = (long) ((q + ROW_BLOCK - 1) / ROW_BLOCK) * ((n + COLUMN_BLOCK - 1) / COLUMN_BLOCK);
         long doneBlocks = 0;
         for (int columnStart = 0; columnStart < n; columnStart += COLUMN_BLOCK) {
             int columnEnd = Math.min(n, columnStart + COLUMN_BLOCK);
             int width = columnEnd - columnStart;
-            System.arraycopy(norms, columnStart, columnNorms, 0, width);
-            double[] columns = columnStart == 0 && columnEnd == n ? x
-                    : java.util.Arrays.copyOfRange(x, columnStart * d, columnEnd * d);
             for (int rowStart = 0; rowStart < q; rowStart += ROW_BLOCK) {
                 int rowEnd = Math.min(q, rowStart + ROW_BLOCK);
-                DistanceKernels.squaredDistances(backend, rows, rowNorms, rowStart, rowEnd, columns, columnNorms, width, d,
-                        block);
+                DistanceKernels.squaredDistances(backend, rows, rowNorms, rowStart, rowEnd, x, norms, columnStart, width,
+                        d, block);
                 int blockRowStart = rowStart;
                 int blockColumnStart = columnStart;
                 parallel.forRange(rowEnd - rowStart, SELECTION_GRAIN, (from, to) -> {

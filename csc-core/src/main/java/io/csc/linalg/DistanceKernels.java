@@ -163,6 +163,17 @@ public final class DistanceKernels {
      */
     public static void squaredDistances(LinearAlgebraBackend backend, double[] x, double[] xNorms, int from, int to,
                                         double[] y, double[] yNorms, int m, int d, double[] out) {
+        squaredDistances(backend, x, xNorms, from, to, y, yNorms, 0, m, d, out);
+    }
+
+    /**
+     * As {@link #squaredDistances(LinearAlgebraBackend, double[], double[], int, int, double[], double[], int, int, double[])}
+     * against rows {@code [yFrom, yFrom + m)} of {@code y}, read in place.
+     *
+     * @param yNorms squared norms of all rows of y
+     */
+    public static void squaredDistances(LinearAlgebraBackend backend, double[] x, double[] xNorms, int from, int to,
+                                        double[] y, double[] yNorms, int yFrom, int m, int d, double[] out) {
         int rows = to - from;
         if (rows < 0 || (long) rows * m > out.length) {
             throw new DimensionMismatchException("Output of " + out.length + " values for a " + rows + " x " + m + " block");
@@ -170,12 +181,12 @@ public final class DistanceKernels {
         if (rows == 0 || m == 0) {
             return;
         }
-        backend.gemm(false, true, rows, m, d, -2.0, x, from * d, d, y, 0, d, 0.0, out, 0, m);
+        backend.gemm(false, true, rows, m, d, -2.0, x, from * d, d, y, yFrom * d, d, 0.0, out, 0, m);
         for (int r = 0; r < rows; r++) {
             double xNorm = xNorms[from + r];
             int base = r * m;
             for (int j = 0; j < m; j++) {
-                double value = out[base + j] + xNorm + yNorms[j];
+                double value = out[base + j] + xNorm + yNorms[yFrom + j];
                 out[base + j] = value > 0 ? value : 0.0;
             }
         }
