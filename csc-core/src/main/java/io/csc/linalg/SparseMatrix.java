@@ -430,8 +430,11 @@ public final class SparseMatrix {
     }
 
     /**
-     * The largest |A(i,j) - A(j,i)| of a square matrix; zero for a symmetric one. Each entry's
-     * mirror is found by a binary search of its column's row: O(nnz log(longest row)).
+     * The largest |A(i,j) - A(j,i)| of a square matrix; zero for a symmetric one. Each entry above
+     * the diagonal has its mirror found by a binary search of its column's row; when every entry
+     * below the diagonal turns out to be such a mirror (the pattern is symmetric, as it is for the
+     * graphs the library builds), that is the whole answer, else the entries below the diagonal are
+     * searched too. O(nnz log(longest row)).
      */
     public double asymmetry() {
         return asymmetry(Parallel.sequential());
@@ -443,14 +446,45 @@ public final class SparseMatrix {
      */
     public double asymmetry(Parallel parallel) {
         double largest = 0;
+        long mirrored = 0;
+        long below = 0;
+        for (double[] part : parallel.map(rows, ROW_GRAIN, (from, to) -> {
+            double max = 0;
+            long found = 0;
+            long lower = 0;
+            for (int i = from; i < to; i++) {
+                for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
+                    int j = columnIndices[p];
+                    if (j < i) {
+                        lower++;
+                    } else if (j > i) {
+                        int q = j < rows ? Arrays.binarySearch(columnIndices, rowPointers[j], rowPointers[j + 1], i) : -1;
+                        found += q >= 0 ? 1 : 0;
+                        max = Math.max(max, Math.abs(values[p] - (q >= 0 ? values[q] : 0.0)));
+                    }
+                }
+            }
+            return new double[] {max, found, lower};
+        })) {
+            largest = Math.max(largest, part[0]);
+            mirrored += (long) part[1];
+            below += (long) part[2];
+        }
+        return mirrored == below ? largest : Math.max(largest, belowDiagonalAsymmetry(parallel));
+    }
+
+    /** The largest |A(i,j) - A(j,i)| over the entries below the diagonal, each mirror found by binary search. */
+    private double belowDiagonalAsymmetry(Parallel parallel) {
+        double largest = 0;
         for (double part : parallel.map(rows, ROW_GRAIN, (from, to) -> {
             double max = 0;
             for (int i = from; i < to; i++) {
                 for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
                     int j = columnIndices[p];
-                    int q = j < rows ? Arrays.binarySearch(columnIndices, rowPointers[j], rowPointers[j + 1], i) : -1;
-                    double mirror = q >= 0 ? values[q] : 0.0;
-                    max = Math.max(max, Math.abs(values[p] - mirror));
+                    if (j < i) {
+                        int q = Arrays.binarySearch(columnIndices, rowPointers[j], rowPointers[j + 1], i);
+                        max = Math.max(max, Math.abs(values[p] - (q >= 0 ? values[q] : 0.0)));
+                    }
                 }
             }
             return max;
