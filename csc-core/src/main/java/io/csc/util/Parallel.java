@@ -129,17 +129,23 @@ public final class Parallel implements AutoCloseable {
      *
      * <p>The caller returns once every chunk is counted done, by the runner that took it: a helper
      * that starts late finds nothing left and touches nothing. (A running {@code FutureTask} still
-     * cancels, so futures cannot say whether a helper is done.) After a failure the chunks not yet
-     * begun are counted without running, and the first failure in chunk order is thrown.
+     * cancels, so futures cannot say whether a helper is done.) After a failure, or an interrupt of
+     * the caller, the chunks not yet begun are counted without running; the first failure in chunk
+     * order is thrown, or an {@link IllegalStateException} with the caller's interrupt flag set.
      */
     private <T> List<T> shared(int n, int grain, int chunks, RangeFunction<T> function) {
         Object[] results = new Object[chunks];
         Throwable[] failures = new Throwable[chunks];
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean failed = new AtomicBoolean();
+        AtomicBoolean interrupted = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(chunks);
         Runnable runner = () -> {
             for (int chunk = next.getAndIncrement(); chunk < chunks; chunk = next.getAndIncrement()) {
+                if (!failed.get() && Thread.currentThread().isInterrupted()) {
+                    interrupted.set(true);
+                    failed.set(true);
+                }
                 if (!failed.get()) {
                     int from = chunk * grain;
                     try {
@@ -163,14 +169,23 @@ public final class Parallel implements AutoCloseable {
         } finally {
             IN_WORKER.set(Boolean.FALSE);
         }
-        try {
-            done.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
+        // an interrupted caller stops new chunks but still waits for those running: they may use
+        // what the caller frees on the way out (a native copy of an operand)
+        while (true) {
+            try {
+                done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                failed.set(true);
+            }
         }
         for (Future<?> future : futures) {
             future.cancel(false);
+        }
+        if (interrupted.get()) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted");
         }
         for (Throwable failure : failures) {
             if (failure instanceof RuntimeException runtime) {

@@ -3,6 +3,7 @@ package io.csc.util;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
@@ -94,6 +95,39 @@ class ParallelTest {
                     assertEquals(1, finished.get(chunk), "round " + round + ", chunk " + chunk);
                 }
             }
+        }
+    }
+
+    @Test
+    void anInterruptedLoopStopsStartingChunksAndWaitsForThoseRunning() throws Exception {
+        try (Parallel parallel = Parallel.withThreads(2)) {
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger runningAtReturn = new java.util.concurrent.atomic.AtomicInteger(-1);
+            java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.CountDownLatch firstChunk = new java.util.concurrent.CountDownLatch(1);
+            Thread caller = new Thread(() -> {
+                try {
+                    parallel.forRange(1000, 1, (from, to) -> {
+                        running.incrementAndGet();
+                        started.incrementAndGet();
+                        firstChunk.countDown();
+                        sleep(20);
+                        running.decrementAndGet();
+                    });
+                } catch (RuntimeException e) {
+                    thrown.set(e);
+                } finally {
+                    runningAtReturn.set(running.get());
+                }
+            });
+            caller.start();
+            firstChunk.await();
+            caller.interrupt();
+            caller.join(10_000);
+            assertTrue(thrown.get() instanceof IllegalStateException, String.valueOf(thrown.get()));
+            assertEquals(0, runningAtReturn.get(), "a chunk still ran when the loop returned");
+            assertTrue(started.get() < 1000, "chunks kept starting after the interrupt");
         }
     }
 
