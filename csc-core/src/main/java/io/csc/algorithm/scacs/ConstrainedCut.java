@@ -162,7 +162,8 @@ final class ConstrainedCut {
         int p = coordinates.size();
         double[] gammas = normalization == null
                 ? SymmetricEigen.largest(backend, constraints, k - 1).values()
-                : Arrays.copyOf(GeneralizedEigen.indefinite(backend, normalization, constraints).values(), k - 1);
+                : GeneralizedEigen.indefinite(backend, normalization, constraints, GeneralizedEigen.DEFAULT_RIDGE, k - 1)
+                        .values();
         double beta = beta0 * gammas[k - 2];
         double[] cut = coordinates.cutDiagonal();
         double[] norms = coordinates.dataNormDiagonal();
