@@ -18,11 +18,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * grain, never on the number of threads, and reductions combine chunk results in chunk order. A
  * computation therefore gives bit-identical results on 1 or on 16 threads.
  *
- * <p>With one thread, loops run on the calling thread and no pool is created. A loop started from
- * inside a worker of any {@code Parallel} (nested parallelism, for example an operator whose
- * product is itself parallel, applied from a parallel loop) runs its chunks on that worker, in
- * chunk order: a fixed pool whose workers all wait for queued subtasks would otherwise deadlock.
- * The chunks and hence the results are the same either way.
+ * <p>With one thread, loops run on the calling thread and no pool is created. With more, the
+ * calling thread runs chunks too, beside {@code threads - 1} workers. A loop started from inside a
+ * chunk of any {@code Parallel}'s loop (nested parallelism, for example an operator whose product is
+ * itself parallel, applied from a parallel loop) runs its chunks on that thread, in chunk order: a
+ * fixed pool whose workers all wait for queued subtasks would otherwise deadlock. The chunks and
+ * hence the results are the same either way.
  */
 public final class Parallel implements AutoCloseable {
 
