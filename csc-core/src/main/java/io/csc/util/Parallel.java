@@ -41,7 +41,7 @@ public final class Parallel implements AutoCloseable {
 
     private static final AtomicInteger POOL_NUMBER = new AtomicInteger();
 
-    /** Set on the worker threads of every pool, and on a caller while it runs chunks, so that nested loops run inline. */
+    /** Set on the worker threads of every pool, and on a caller while it runs chunks: nested loops run inline. */
     private static final ThreadLocal<Boolean> IN_WORKER = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     private final int threads;
