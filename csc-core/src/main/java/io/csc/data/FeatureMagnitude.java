@@ -19,6 +19,9 @@ public final class FeatureMagnitude {
      * @throws UnsuitableInputException for such a value
      */
     public static void requireSquarable(Dataset data) {
+        if (data.precision() == Precision.DOUBLE ? within(data.features()) : within(data.floatFeatures())) {
+            return;
+        }
         int dimension = data.dimension();
         double[] row = new double[dimension];
         for (int i = 0; i < data.size(); i++) {
@@ -32,5 +35,32 @@ public final class FeatureMagnitude {
                 }
             }
         }
+    }
+
+    /**
+     * Whether every value is within {@value #LARGEST_SQUARABLE} (NaN is not): one pass over the
+     * array as it is held, a comparison per value whose branch is never taken on good data. The row
+     * by row check above, which names the value, runs only when this fails: it copies every row
+     * first. 70,000 x 784 images in single precision, CPU profile of a fit: about 30 ms a call,
+     * against 35-43 ms row by row and 38 ms for a running maximum (which waits on the previous value
+     * at every step).
+     */
+    static boolean within(double[] values) {
+        for (double value : values) {
+            if (!(Math.abs(value) <= LARGEST_SQUARABLE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** As {@link #within(double[])}: every finite float is within the bound, so only the finite are. */
+    static boolean within(float[] values) {
+        for (float value : values) {
+            if (!(Math.abs(value) <= Float.MAX_VALUE)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,0 +1,38 @@
+package io.csc.data;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.csc.api.UnsuitableInputException;
+import org.junit.jupiter.api.Test;
+
+class FeatureMagnitudeTest {
+
+    @Test
+    void everyValueWithinTheBoundInEitherPrecision() {
+        assertTrue(FeatureMagnitude.within(new double[] {0.5, -3.0, 1e-300, -0.0, FeatureMagnitude.LARGEST_SQUARABLE}));
+        assertFalse(FeatureMagnitude.within(new double[] {0.5, -2e150}));
+        assertFalse(FeatureMagnitude.within(new double[] {0.5, Double.NaN}));
+        assertTrue(FeatureMagnitude.within(new float[] {3e38f, -3e38f, 0f}));
+        assertFalse(FeatureMagnitude.within(new float[] {1f, Float.NEGATIVE_INFINITY}));
+        assertFalse(FeatureMagnitude.within(new float[] {Float.NaN, 1f}));
+    }
+
+    @Test
+    void valuesBeyondTheBoundAreRefusedNamingPointFeatureAndValue() {
+        double[] values = {1.0, 2.0, 3.0, -2e200, 5.0, 6.0};
+        UnsuitableInputException refused = assertThrows(UnsuitableInputException.class,
+                () -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("big", 3, 2, values)));
+        assertTrue(refused.getMessage().contains("big point 1"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("-2.00e+200"), refused.getMessage());
+        double[] withNaN = {1.0, Double.NaN, 3.0, 4.0};
+        assertThrows(UnsuitableInputException.class,
+                () -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("nan", 2, 2, withNaN)));
+        float[] large = {3e38f, -3e38f, 1f, 2f};
+        assertDoesNotThrow(() -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("floats", 2, 2, large)));
+        double[] atTheBound = {FeatureMagnitude.LARGEST_SQUARABLE, 0.0};
+        assertDoesNotThrow(() -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("edge", 1, 2, atTheBound)));
+    }
+}
