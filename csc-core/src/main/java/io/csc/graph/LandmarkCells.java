@@ -42,16 +42,16 @@ record LandmarkCells(int cells, int probes, float[] centres, float[] centreNorms
     /** The seed of the cells' k-means. */
     private static final long SEED = 0x6c616e64L;
 
-    /** The cells of the p landmarks of {@code coordinates} (p x m, row-major). */
-    static LandmarkCells of(float[] coordinates, int p, int m, LinearAlgebraBackend sequential) {
+    /**
+     * The cells of the p landmarks of {@code coordinates} (p x m, row-major), their k-means and
+     * assignment on {@code parallel} (the same cells on any number of threads, as in
+     * {@link CellSearch}), each block's products by {@code sequential}.
+     */
+    static LandmarkCells of(float[] coordinates, int p, int m, LinearAlgebraBackend sequential, Parallel parallel) {
         int cells = Math.max(1, p / CELL_SIZE);
         int probes = CellSearch.probes(p, cells, SCREENED);
-        float[] centres;
-        int[] nearest;
-        try (Parallel parallel = Parallel.sequential()) {
-            centres = CellSearch.centres(coordinates, p, m, cells, SEED, sequential, parallel);
-            nearest = CellSearch.nearestCentres(coordinates, p, m, centres, cells, 1, sequential, parallel);
-        }
+        float[] centres = CellSearch.centres(coordinates, p, m, cells, SEED, sequential, parallel);
+        int[] nearest = CellSearch.nearestCentres(coordinates, p, m, centres, cells, 1, sequential, parallel);
         int[] starts = new int[cells + 1];
         int[] order = CellSearch.byCell(nearest, 1, p, cells, starts);
         float[] ordered = new float[p * m];

@@ -91,7 +91,8 @@ public final class LandmarkSearch {
         Map<String, Object> report = new LinkedHashMap<>();
         List<NearestLandmarks> blocks;
         if (screensOnComponents(context.neighbourSearch(), n, p, d, r)) {
-            LandmarkTable table = LandmarkTable.projected(landmarks, SCREENING_DIMENSIONS, sums, context.backend());
+            LandmarkTable table = LandmarkTable.projected(landmarks, SCREENING_DIMENSIONS, sums, context.backend(),
+                    context.parallel());
             blocks = SparseCoding.nearestAll(data, table, r, sums, context);
             int[] sample = recallSample(n, p, d, context.seed());
             report.put("method", "principal-components");

@@ -148,16 +148,17 @@ public final class SparseCoding {
         /**
          * The table of a p x d landmark matrix, screened on its m leading principal components
          * ({@link PrincipalScreening}), and by cells ({@link LandmarkCells}) from
-         * {@value LandmarkCells#MINIMUM_LANDMARKS} landmarks on when no sums over all of them are needed.
+         * {@value LandmarkCells#MINIMUM_LANDMARKS} landmarks on when no sums over all of them are needed,
+         * the cells found on {@code parallel}.
          */
         public static LandmarkTable projected(DenseMatrix landmarks, int m, boolean allSums,
-                                              LinearAlgebraBackend backend) {
+                                              LinearAlgebraBackend backend, Parallel parallel) {
             LandmarkTable exact = of(landmarks);
             int p = landmarks.rows();
             PrincipalScreening projection = PrincipalScreening.of(exact.centred, p, landmarks.columns(), m, backend);
             LandmarkCells cells = allSums || p < LandmarkCells.MINIMUM_LANDMARKS ? null
                     : LandmarkCells.of(projection.landmarkCoordinates(), p, m,
-                            backend instanceof ParallelBackend blocked ? blocked.sequential() : backend);
+                            backend instanceof ParallelBackend blocked ? blocked.sequential() : backend, parallel);
             return new LandmarkTable(landmarks, exact.mean, exact.centred, exact.centredNorms, projection, cells);
         }
 

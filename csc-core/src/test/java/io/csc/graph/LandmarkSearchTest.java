@@ -146,7 +146,12 @@ class LandmarkSearchTest {
             coordinates[v] = (float) random.nextGaussian();
         }
         io.csc.linalg.LinearAlgebraBackend backend = io.csc.linalg.LinearAlgebra.defaultBackend();
-        LandmarkCells cells = LandmarkCells.of(coordinates, p, m, backend);
+        LandmarkCells cells = LandmarkCells.of(coordinates, p, m, backend, io.csc.util.Parallel.sequential());
+        try (io.csc.util.Parallel two = io.csc.util.Parallel.withThreads(2)) {
+            LandmarkCells threaded = LandmarkCells.of(coordinates, p, m, backend, two);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(cells.centres(), threaded.centres());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(cells.order(), threaded.order());
+        }
         LandmarkCells all = new LandmarkCells(cells.cells(), cells.cells(), cells.centres(), cells.centreNorms(),
                 cells.starts(), cells.order(), cells.coordinates());
         int count = 50;
