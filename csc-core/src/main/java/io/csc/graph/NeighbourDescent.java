@@ -852,6 +852,8 @@ public final class NeighbourDescent {
             int[] indices = new int[n * k];
             double[] exact = new double[n * k];
             double[] squared = new double[n * capacity];
+            // where j < i holds i in its list, the position of that entry, else -1: its distance is read there
+            int[] mirror = new int[n * capacity];
             // the candidates are read in place (a copy of every candidate row would cost more than its distance)
             double[] doubles = data.precision() == Precision.DOUBLE ? data.features() : null;
             float[] floats = doubles == null ? data.floatFeatures() : null;
@@ -862,7 +864,8 @@ public final class NeighbourDescent {
                     data.copyRow(point[i], row, 0);
                     for (int t = 0; t < capacity; t++) {
                         int j = neighbours[base + t];
-                        if (j < i && contains(neighbours, j * capacity, capacity, i)) {
+                        mirror[base + t] = j < i ? position(neighbours, j * capacity, capacity, i) : -1;
+                        if (mirror[base + t] >= 0) {
                             continue;
                         }
                         int other = point[j];
@@ -881,7 +884,7 @@ public final class NeighbourDescent {
                     for (int t = 0; t < capacity; t++) {
                         int j = neighbours[base + t];
                         order[t] = point[j];
-                        candidate[t] = j < i ? mutual(squared, j, i, base + t) : squared[base + t];
+                        candidate[t] = squared[mirror[base + t] >= 0 ? mirror[base + t] : base + t];
                     }
                     sortByDistanceThenIndex(order, candidate, capacity);
                     for (int t = 0; t < k; t++) {
@@ -893,15 +896,14 @@ public final class NeighbourDescent {
             return new NeighbourLists(n, k, indices, exact);
         }
 
-        /** The distance of i to j < i: from j's list when i is in it, else as computed at {@code own}. */
-        private double mutual(double[] squared, int j, int i, int own) {
-            int base = j * capacity;
-            for (int t = 0; t < capacity; t++) {
-                if (neighbours[base + t] == i) {
-                    return squared[base + t];
+        /** Where {@code j} first is in {@code members[base, base + size)}, else -1. */
+        private static int position(int[] members, int base, int size, int j) {
+            for (int t = 0; t < size; t++) {
+                if (members[base + t] == j) {
+                    return base + t;
                 }
             }
-            return squared[own];
+            return -1;
         }
 
         private static void sortByDistanceThenIndex(int[] order, double[] keys, int size) {
