@@ -109,8 +109,9 @@ public final class SparseMatrix {
         }
         int[] kept = new int[rows];
         parallel.forRange(rows, ROW_GRAIN, (from, to) -> {
+            RowScratch scratch = new RowScratch();
             for (int i = from; i < to; i++) {
-                kept[i] = sortAndCombine(sortedColumns, sortedValues, counts[i], counts[i + 1], duplicates);
+                kept[i] = sortAndCombine(sortedColumns, sortedValues, counts[i], counts[i + 1], duplicates, scratch);
             }
         });
         int[] rowPointers = new int[rows + 1];
@@ -136,8 +137,9 @@ public final class SparseMatrix {
      * Sorts the entries {@code [start, end)} of one row by column and combines those of equal
      * column at the front of the range, in their order; returns how many are left.
      */
-    private static int sortAndCombine(int[] columns, double[] values, int start, int end, Duplicates duplicates) {
-        sortRowByColumn(columns, values, start, end);
+    private static int sortAndCombine(int[] columns, double[] values, int start, int end, Duplicates duplicates,
+                                      RowScratch scratch) {
+        sortRowByColumn(columns, values, start, end, scratch);
         int written = start;
         for (int p = start; p < end; p++) {
             if (written > start && columns[written - 1] == columns[p]) {
@@ -168,16 +170,32 @@ public final class SparseMatrix {
     /** Rows longer than this are sorted by a sort of packed keys rather than by insertion (quadratic). */
     private static final int INSERTION_SORT_LIMIT = 48;
 
+    /** One block of rows' arrays for sorting its long rows, grown to the longest and reused. */
+    private static final class RowScratch {
+        private long[] keys = new long[0];
+        private double[] values = new double[0];
+
+        void ensure(int length) {
+            if (keys.length < length) {
+                keys = new long[length];
+                values = new double[length];
+            }
+        }
+    }
+
     /** Sorts {@code [from, to)} by column, stably: entries of equal column keep their order. */
-    private static void sortRowByColumn(int[] columns, double[] values, int from, int to) {
-        if (to - from > INSERTION_SORT_LIMIT) {
+    private static void sortRowByColumn(int[] columns, double[] values, int from, int to, RowScratch scratch) {
+        int length = to - from;
+        if (length > INSERTION_SORT_LIMIT) {
             // column in the high half, the position in the row in the low half: stable
-            long[] keys = new long[to - from];
+            scratch.ensure(length);
+            long[] keys = scratch.keys;
             for (int p = from; p < to; p++) {
                 keys[p - from] = ((long) columns[p] << 32) | (p - from);
             }
-            Arrays.sort(keys);
-            double[] original = Arrays.copyOfRange(values, from, to);
+            Arrays.sort(keys, 0, length);
+            double[] original = scratch.values;
+            System.arraycopy(values, from, original, 0, length);
             for (int p = from; p < to; p++) {
                 long key = keys[p - from];
                 columns[p] = (int) (key >>> 32);
