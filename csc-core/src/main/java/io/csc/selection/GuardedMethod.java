@@ -108,11 +108,12 @@ public final class GuardedMethod implements ClusteringAlgorithm {
 
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
         Candidate method = new Candidate(descriptor, given);
         if (!always && data.size() > LIMIT) {
+            // the method checks its arguments first, as here: one pass over the features, not two
             return method.create().fit(data, constraints, k, context);
         }
+        ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
         return SelectedFit.fit(name(), candidates(method, data.size()), data, constraints, k, context, true, always);
     }
 }
