@@ -247,26 +247,7 @@ public final class ConstraintSet {
         }
         List<LabelledPoints> keptBlocks = new ArrayList<>();
         for (LabelledPoints block : blocks) {
-            int count = 0;
-            for (int point : block.points()) {
-                count += position[point] >= 0 ? 1 : 0;
-            }
-            int[] points = new int[count];
-            int[] classes = new int[count];
-            double[] confidences = block.confidences() == null ? null : new double[count];
-            int t = 0;
-            for (int a = 0; a < block.size(); a++) {
-                int at = position[block.points()[a]];
-                if (at >= 0) {
-                    points[t] = at;
-                    classes[t] = block.classes()[a];
-                    if (confidences != null) {
-                        confidences[t] = block.confidences()[a];
-                    }
-                    t++;
-                }
-            }
-            keptBlocks.add(new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences));
+            keptBlocks.add(block.restricted(position));
         }
         return of(rows.length, kept, keptBlocks);
     }

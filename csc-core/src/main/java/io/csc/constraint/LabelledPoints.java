@@ -127,6 +127,35 @@ public record LabelledPoints(int[] points, int[] classes, boolean cannotLinkBetw
         return total - mustLinkCount();
     }
 
+    /**
+     * The labelled points that {@code newIndex} keeps, renumbered: point p becomes
+     * {@code newIndex[p]}, and is dropped when that is negative; classes, confidences and the kind of
+     * supervision stay. Time O(size) (the arrays are read in place, not through their copying
+     * accessors: with 100,000 labels a copy per point took 14 s).
+     */
+    public LabelledPoints restricted(int[] newIndex) {
+        int count = 0;
+        for (int point : points) {
+            count += newIndex[point] >= 0 ? 1 : 0;
+        }
+        int[] keptPoints = new int[count];
+        int[] keptClasses = new int[count];
+        double[] keptConfidences = confidences == null ? null : new double[count];
+        int t = 0;
+        for (int a = 0; a < points.length; a++) {
+            int at = newIndex[points[a]];
+            if (at >= 0) {
+                keptPoints[t] = at;
+                keptClasses[t] = classes[a];
+                if (keptConfidences != null) {
+                    keptConfidences[t] = confidences[a];
+                }
+                t++;
+            }
+        }
+        return new LabelledPoints(keptPoints, keptClasses, cannotLinkBetweenClasses, keptConfidences);
+    }
+
     /** The points of each class id, in input order. */
     public int[][] members() {
         long[] sizes = classSizes();

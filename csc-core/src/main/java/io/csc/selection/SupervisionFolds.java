@@ -51,9 +51,10 @@ public final class SupervisionFolds {
         }
         List<SupervisionFold> result = new ArrayList<>(folds);
         for (int f = 0; f < folds; f++) {
-            boolean[] keep = new boolean[n];
+            // the training part keeps its points with their own indices (-1: held out)
+            int[] kept = new int[n];
             for (int i = 0; i < n; i++) {
-                keep[i] = foldOfPoint[i] != f;
+                kept[i] = foldOfPoint[i] != f ? i : -1;
             }
             List<Constraint> trainingPairs = new ArrayList<>();
             for (Constraint pair : constraints.pairs()) {
@@ -63,7 +64,7 @@ public final class SupervisionFolds {
             }
             List<LabelledPoints> trainingBlocks = new ArrayList<>();
             for (LabelledPoints block : constraints.labelledBlocks()) {
-                trainingBlocks.add(restrict(block, keep));
+                trainingBlocks.add(block.restricted(kept));
             }
             result.add(new SupervisionFold(constraints, ConstraintSet.of(n, trainingPairs, trainingBlocks)));
         }
@@ -81,8 +82,10 @@ public final class SupervisionFolds {
             for (int c = 0; c < classes; c++) {
                 byClass.add(new ArrayList<>());
             }
-            for (int t = 0; t < block.size(); t++) {
-                byClass.get(block.classes()[t]).add(block.points()[t]);
+            int[] points = block.points();
+            int[] pointClasses = block.classes();
+            for (int t = 0; t < points.length; t++) {
+                byClass.get(pointClasses[t]).add(points[t]);
             }
             for (List<Integer> members : byClass) {
                 int[] order = shuffled(members.stream().mapToInt(Integer::intValue).toArray(), random);
@@ -161,28 +164,6 @@ public final class SupervisionFolds {
             point = next;
         }
         return root;
-    }
-
-    private static LabelledPoints restrict(LabelledPoints block, boolean[] keep) {
-        int count = 0;
-        for (int point : block.points()) {
-            count += keep[point] ? 1 : 0;
-        }
-        int[] points = new int[count];
-        int[] classes = new int[count];
-        double[] confidences = block.confidences() == null ? null : new double[count];
-        int t = 0;
-        for (int a = 0; a < block.size(); a++) {
-            if (keep[block.points()[a]]) {
-                points[t] = block.points()[a];
-                classes[t] = block.classes()[a];
-                if (confidences != null) {
-                    confidences[t] = block.confidences()[a];
-                }
-                t++;
-            }
-        }
-        return new LabelledPoints(points, classes, block.cannotLinkBetweenClasses(), confidences);
     }
 
     private static int[] shuffled(int[] values, SplittableRandom random) {

@@ -235,12 +235,13 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
                     + "for k = " + k + ": the embedding has fewer dimensions; raise --param samples");
         }
         int wanted = Math.min(k + 1, columns.rows());
+        MultiLayerConstrainedClustering.LayerSolver solver = MultiLayerConstrainedClustering.LayerSolver.onThreadsOf(
+                context, LanczosOptions.DEFAULTS);
         MultiLayerConstrainedClustering.Layer mustLink = diagnostics.time("mustLinkLayer", () ->
-                MultiLayerConstrainedClustering.mustLinkLayer(constraints, k, LanczosOptions.DEFAULTS, diagnostics,
-                        random.split()));
+                MultiLayerConstrainedClustering.mustLinkLayer(constraints, k, solver, diagnostics, random.split()));
         MultiLayerConstrainedClustering.Layer cannotLink = diagnostics.time("cannotLinkLayer", () ->
-                MultiLayerConstrainedClustering.cannotLinkLayer(constraints, k, wanted, LanczosOptions.DEFAULTS,
-                        diagnostics, random.split()));
+                MultiLayerConstrainedClustering.cannotLinkLayer(constraints, k, wanted, solver, diagnostics,
+                        random.split()));
         LinearAlgebraBackend backend = context.backend();
         double weight = SubspaceRestriction.constraintWeight(constraints);
         EigenDecomposition ritz = diagnostics.time("eigen", () -> restrictedRitz(extension.form(), extension.vectors(),

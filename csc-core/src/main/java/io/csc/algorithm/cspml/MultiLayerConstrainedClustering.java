@@ -228,10 +228,11 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         int wanted = Math.min(k + 1, data.size());
         Layer similarity = diagnostics.time("similarityLayer", () -> similarityLayer(data, k, wanted, dimension,
                 diagnostics, random.split(), context));
-        Layer mustLink = diagnostics.time("mustLinkLayer", () -> mustLinkLayer(constraints, k, options.lanczos(),
+        LayerSolver solver = LayerSolver.onThreadsOf(context, options.lanczos());
+        Layer mustLink = diagnostics.time("mustLinkLayer", () -> mustLinkLayer(constraints, k, solver, diagnostics,
+                random.split()));
+        Layer cannotLink = diagnostics.time("cannotLinkLayer", () -> cannotLinkLayer(constraints, k, wanted, solver,
                 diagnostics, random.split()));
-        Layer cannotLink = diagnostics.time("cannotLinkLayer", () -> cannotLinkLayer(constraints, k, wanted,
-                options.lanczos(), diagnostics, random.split()));
         List<Layer> layers = List.of(similarity, mustLink, cannotLink);
         diagnostics.put("layerDimensions", layers.stream().mapToInt(layer -> layer.subspace().dimension()).toArray());
         return layers;
@@ -266,9 +267,38 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         return new Layer(normalized, LayerSubspace.select(leading, k), basis);
     }
 
+    /**
+     * How a constraint layer's leading eigenpairs are found: {@code (operator, count, random)} to the
+     * {@code count} largest, by Lanczos with the layer's options.
+     */
+    @FunctionalInterface
+    interface LayerSolver {
+        Eigensolvers.Solution largest(SymmetricOperator operator, int count, SplittableRandom random);
+
+        /** Lanczos with its vector kernels on the calling thread: for layers on the supervised points only. */
+        static LayerSolver onCallingThread(LanczosOptions lanczos) {
+            return (operator, count, random) -> Eigensolvers.lanczos(operator, count, Spectrum.LARGEST, lanczos, random);
+        }
+
+        /**
+         * Lanczos on the run's threads: for layers over all n points. FAST-CSP-ML's cannot-link
+         * layer on 1,000,000 points with 100,000 labels took 12-13 s on one thread.
+         */
+        static LayerSolver onThreadsOf(RunContext context, LanczosOptions lanczos) {
+            return (operator, count, random) -> Eigensolvers.lanczos(operator, count, Spectrum.LARGEST, lanczos, random,
+                    context);
+        }
+    }
+
     /** The must-link layer W₂ with its subspace: component indicators, then Lanczos. Linear in n. */
     static Layer mustLinkLayer(ConstraintSet constraints, int k, LanczosOptions lanczos,
                                Diagnostics.Builder diagnostics, SplittableRandom random) {
+        return mustLinkLayer(constraints, k, LayerSolver.onCallingThread(lanczos), diagnostics, random);
+    }
+
+    /** As {@link #mustLinkLayer(ConstraintSet, int, LanczosOptions, Diagnostics.Builder, SplittableRandom)}, by {@code solver}. */
+    static Layer mustLinkLayer(ConstraintSet constraints, int k, LayerSolver solver, Diagnostics.Builder diagnostics,
+                               SplittableRandom random) {
         ConstraintLayer layer = ConstraintLayer.mustLinks(constraints);
         double[] degrees = layer.degrees();
         SymmetricOperator normalized = layer.normalized(NormalizedAffinity.inverseSquareRootDegrees(degrees));
@@ -283,8 +313,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
             normalized.apply(x, y);
             components.addProjection(x, y, -1.0);
         });
-        Eigensolvers.Solution solution = Eigensolvers.lanczos(deflated, Math.min(remaining + 1, layer.size()),
-                Spectrum.LARGEST, lanczos, random);
+        Eigensolvers.Solution solution = solver.largest(deflated, Math.min(remaining + 1, layer.size()), random);
         diagnostics.solver("mustLink", solution.status());
         return new Layer(normalized, LayerSubspace.select(solution.pairs(), remaining).withComponents(components));
     }
@@ -302,9 +331,15 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
     /** The cannot-link layer W₃ with its subspace, by Lanczos. Linear in n. */
     static Layer cannotLinkLayer(ConstraintSet constraints, int k, int wanted, LanczosOptions lanczos,
                                  Diagnostics.Builder diagnostics, SplittableRandom random) {
+        return cannotLinkLayer(constraints, k, wanted, LayerSolver.onCallingThread(lanczos), diagnostics, random);
+    }
+
+    /** As {@link #cannotLinkLayer(ConstraintSet, int, int, LanczosOptions, Diagnostics.Builder, SplittableRandom)}, by {@code solver}. */
+    static Layer cannotLinkLayer(ConstraintSet constraints, int k, int wanted, LayerSolver solver,
+                                 Diagnostics.Builder diagnostics, SplittableRandom random) {
         ConstraintLayer layer = ConstraintLayer.cannotLinks(constraints);
         SymmetricOperator normalized = layer.normalized(NormalizedAffinity.inverseSquareRootDegrees(layer.degrees()));
-        Eigensolvers.Solution solution = Eigensolvers.lanczos(normalized, wanted, Spectrum.LARGEST, lanczos, random);
+        Eigensolvers.Solution solution = solver.largest(normalized, wanted, random);
         diagnostics.solver("cannotLink", solution.status());
         return new Layer(normalized, LayerSubspace.select(solution.pairs(), k));
     }
