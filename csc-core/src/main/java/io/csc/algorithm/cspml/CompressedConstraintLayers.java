@@ -4,6 +4,7 @@ import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.constraint.ConstraintSet;
+import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricOperator;
@@ -88,5 +89,38 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
             }
         });
         return new CompressedConstraintLayers(combined, mustLink.subspace().dimension(), cannotLink.dimension());
+    }
+
+    /**
+     * {@code Jᵀ V} for an n x m {@code basis} V held whole: its rows at the {@code supervised} points
+     * (ascending), then, when other points exist, the sum of its other rows over sqrt(n - c). Time
+     * O(n m).
+     */
+    static DenseMatrix lumpedRows(DenseMatrix basis, int[] supervised) {
+        int n = basis.rows();
+        int m = basis.columns();
+        int c = supervised.length;
+        int others = n - c;
+        DenseMatrix lumped = DenseMatrix.zeros(others > 0 ? c + 1 : c, m);
+        double[] rows = basis.data();
+        double[] out = lumped.data();
+        int next = 0;
+        for (int i = 0; i < n; i++) {
+            if (next < c && supervised[next] == i) {
+                System.arraycopy(rows, i * m, out, next * m, m);
+                next++;
+            } else {
+                for (int j = 0; j < m; j++) {
+                    out[c * m + j] += rows[i * m + j];
+                }
+            }
+        }
+        if (others > 0) {
+            double inverseRoot = 1.0 / Math.sqrt(others);
+            for (int j = 0; j < m; j++) {
+                out[c * m + j] *= inverseRoot;
+            }
+        }
+        return lumped;
     }
 }
