@@ -14,6 +14,12 @@ import java.util.Objects;
  * blocks depend only on the shape, never on the thread count, so a product is bit-identical on
  * one thread or many. Each block reads all of the other operand: blocks hold at least
  * {@value #MINIMUM_BLOCK} rows, so that copying it costs a small fraction of the product.
+ *
+ * <p>A small C over a long inner dimension (the Gram matrix {@code AᵀA} of n x r rows, n much larger
+ * than r) is cut along the inner dimension instead: blocks of C would each read both whole operands
+ * (a 1,000,000 x 300 Gram matrix in five blocks read 24 GB), where chunks of the inner dimension
+ * read each value once. Each chunk's product goes to a buffer of its own, and the buffers are added
+ * in chunk order; the chunks depend only on the shape.
  * Factorizations and eigendecompositions run on the calling thread.
  */
 public final class ParallelBackend implements LinearAlgebraBackend {
@@ -58,6 +64,30 @@ public final class ParallelBackend implements LinearAlgebraBackend {
     public void gemm(boolean transposeA, boolean transposeB, int m, int n, int k, double alpha,
                      double[] a, int aOffset, int lda, double[] b, int bOffset, int ldb,
                      double beta, double[] c, int cOffset, int ldc) {
+        if (alongInner(m, n, k)) {
+            int grain = Parallel.grainFor(k, INNER_CHUNK);
+            java.util.List<double[]> parts = parallel.map(k, grain, (from, to) -> {
+                double[] part = new double[m * n];
+                backend.gemm(transposeA, transposeB, m, n, to - from, 1.0,
+                        a, aOffset + (transposeA ? from * lda : from), lda,
+                        b, bOffset + (transposeB ? from : from * ldb), ldb, 0.0, part, 0, n);
+                return part;
+            });
+            double[] sum = parts.get(0);
+            for (int p = 1; p < parts.size(); p++) {
+                double[] part = parts.get(p);
+                for (int v = 0; v < sum.length; v++) {
+                    sum[v] += part[v];
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    int at = cOffset + i * ldc + j;
+                    c[at] = alpha * sum[i * n + j] + (beta == 0.0 ? 0.0 : beta * c[at]);
+                }
+            }
+            return;
+        }
         inBlocks(transposeA, transposeB, m, n, k, lda, ldb, ldc, (rows, columns, aShift, bShift, cShift) ->
                 backend.gemm(transposeA, transposeB, rows, columns, k, alpha, a, aOffset + aShift, lda,
                         b, bOffset + bShift, ldb, beta, c, cOffset + cShift, ldc));
@@ -106,6 +136,17 @@ public final class ParallelBackend implements LinearAlgebraBackend {
             parallel.forRange(n, grain(n), (from, to) ->
                     block.multiply(m, to - from, 0, transposeB ? from * ldb : from, from));
         }
+    }
+
+    /** The fewest values of the inner dimension per chunk when a product is cut along it. */
+    static final int INNER_CHUNK = 16_384;
+
+    /**
+     * Whether a product is cut along its inner dimension: C of at most 512 x 512, an inner dimension
+     * at least 64 times C's larger side and two chunks long (a function of the shape alone).
+     */
+    private static boolean alongInner(int m, int n, int k) {
+        return Math.max(m, n) <= 512 && k >= 64L * Math.max(m, n) && k >= 2 * INNER_CHUNK;
     }
 
     /** Whether a product of this shape is cut into blocks (a function of the shape alone). */

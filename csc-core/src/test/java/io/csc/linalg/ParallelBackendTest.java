@@ -58,6 +58,39 @@ class ParallelBackendTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(BACKENDS)
+    void aSmallProductOverALongInnerDimensionIsCutAlongItOnAnyThreadCount(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(6);
+        int m = 5;
+        int n = 3;
+        int k = 2 * ParallelBackend.INNER_CHUNK + 777;
+        for (boolean transposeA : new boolean[] {false, true}) {
+            for (boolean transposeB : new boolean[] {false, true}) {
+                for (double beta : new double[] {0.0, 0.5}) {
+                    EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
+                    double[] one = operands.c();
+                    double[] three = one.clone();
+                    try (Parallel sequential = Parallel.sequential(); Parallel pool = Parallel.withThreads(3)) {
+                        operands.compute(ParallelBackend.over(backend, sequential), 1.5, beta, one);
+                        operands.compute(ParallelBackend.over(backend, pool), 1.5, beta, three);
+                    }
+                    assertArrayEquals(one, three, "1 and 3 threads");
+                    DenseMatrix product = multiply(operands.opA(), operands.opB());
+                    for (int i = 0; i < m; i++) {
+                        for (int j = 0; j < n; j++) {
+                            double expected = operands.expected(product, 1.5, beta, i, j);
+                            assertEquals(expected, operands.result(one, i, j), 1e-11 * Math.max(1, Math.abs(expected)),
+                                    "C(" + i + "," + j + ") transposes " + transposeA + " " + transposeB);
+                        }
+                    }
+                    operands.assertGuardsIntact(one);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
     void singlePrecisionBlocksGiveTheProductOnAnyThreadCount(String name) {
         LinearAlgebraBackend backend = backend(name);
         SplittableRandom random = new SplittableRandom(5);
