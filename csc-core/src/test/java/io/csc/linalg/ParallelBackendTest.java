@@ -33,13 +33,7 @@ class ParallelBackendTest {
             for (boolean transposeA : new boolean[] {false, true}) {
                 for (boolean transposeB : new boolean[] {false, true}) {
                     EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
-                    double[] one = operands.c();
-                    double[] three = one.clone();
-                    try (Parallel sequential = Parallel.sequential(); Parallel pool = Parallel.withThreads(3)) {
-                        operands.compute(ParallelBackend.over(backend, sequential), 1.5, 0.5, one);
-                        operands.compute(ParallelBackend.over(backend, pool), 1.5, 0.5, three);
-                    }
-                    assertArrayEquals(one, three, "1 and 3 threads, " + m + " x " + n);
+                    double[] one = onOneAndOnThreeThreads(operands, backend, 0.5);
                     DenseMatrix product = multiply(operands.opA(), operands.opB());
                     double worst = 0;
                     for (int i = 0; i < m; i++) {
@@ -68,13 +62,7 @@ class ParallelBackendTest {
             for (boolean transposeB : new boolean[] {false, true}) {
                 for (double beta : new double[] {0.0, 0.5}) {
                     EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
-                    double[] one = operands.c();
-                    double[] three = one.clone();
-                    try (Parallel sequential = Parallel.sequential(); Parallel pool = Parallel.withThreads(3)) {
-                        operands.compute(ParallelBackend.over(backend, sequential), 1.5, beta, one);
-                        operands.compute(ParallelBackend.over(backend, pool), 1.5, beta, three);
-                    }
-                    assertArrayEquals(one, three, "1 and 3 threads");
+                    double[] one = onOneAndOnThreeThreads(operands, backend, beta);
                     DenseMatrix product = multiply(operands.opA(), operands.opB());
                     for (int i = 0; i < m; i++) {
                         for (int j = 0; j < n; j++) {
@@ -87,6 +75,18 @@ class ParallelBackendTest {
                 }
             }
         }
+    }
+
+    /** C = 1.5 op(A) op(B) + beta C on one thread and on three, which must agree bit for bit; the first. */
+    private static double[] onOneAndOnThreeThreads(EmbeddedProduct operands, LinearAlgebraBackend backend, double beta) {
+        double[] one = operands.c();
+        double[] three = one.clone();
+        try (Parallel sequential = Parallel.sequential(); Parallel pool = Parallel.withThreads(3)) {
+            operands.compute(ParallelBackend.over(backend, sequential), 1.5, beta, one);
+            operands.compute(ParallelBackend.over(backend, pool), 1.5, beta, three);
+        }
+        assertArrayEquals(one, three, "1 and 3 threads");
+        return one;
     }
 
     @ParameterizedTest(name = "{0}")
