@@ -21,7 +21,6 @@ import io.csc.graph.Bandwidths;
 import io.csc.graph.LandmarkSearch;
 import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
-import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCodingOptions;
 import io.csc.graph.SparseCodingOptions.LandmarkBandwidth;
 import io.csc.linalg.DenseMatrix;
