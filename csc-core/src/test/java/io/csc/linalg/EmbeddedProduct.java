@@ -64,6 +64,23 @@ record EmbeddedProduct(boolean transposeA, boolean transposeB, DenseMatrix opA, 
         return alpha * product.get(i, j) + (beta == 0.0 ? 0.0 : beta * c0.get(i, j));
     }
 
+    /**
+     * Every entry of {@code target} after {@link #compute} is the dense product's, within
+     * {@code max(absolute, relative |expected|)}, and nothing around C or in A's array was written.
+     */
+    void assertProduct(double[] target, double alpha, double beta, double absolute, double relative) {
+        DenseMatrix product = TestMatrices.multiply(opA, opB);
+        for (int i = 0; i < rows(); i++) {
+            for (int j = 0; j < columns(); j++) {
+                double expected = expected(product, alpha, beta, i, j);
+                org.junit.jupiter.api.Assertions.assertEquals(expected, result(target, i, j),
+                        Math.max(absolute, relative * Math.abs(expected)), "C(" + i + "," + j + ") transposeA="
+                                + transposeA + " transposeB=" + transposeB + " beta=" + beta);
+            }
+        }
+        assertGuardsIntact(target);
+    }
+
     /** Neither {@code target} around C nor the array of A was written. */
     void assertGuardsIntact(double[] target) {
         TestMatrices.assertGuardsIntact(target, C_OFFSET, ldc, rows(), columns());

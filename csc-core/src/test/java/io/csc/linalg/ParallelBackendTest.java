@@ -62,16 +62,7 @@ class ParallelBackendTest {
             for (boolean transposeB : new boolean[] {false, true}) {
                 for (double beta : new double[] {0.0, 0.5}) {
                     EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
-                    double[] one = onOneAndOnThreeThreads(operands, backend, beta);
-                    DenseMatrix product = multiply(operands.opA(), operands.opB());
-                    for (int i = 0; i < m; i++) {
-                        for (int j = 0; j < n; j++) {
-                            double expected = operands.expected(product, 1.5, beta, i, j);
-                            assertEquals(expected, operands.result(one, i, j), 1e-11 * Math.max(1, Math.abs(expected)),
-                                    "C(" + i + "," + j + ") transposes " + transposeA + " " + transposeB);
-                        }
-                    }
-                    operands.assertGuardsIntact(one);
+                    operands.assertProduct(onOneAndOnThreeThreads(operands, backend, beta), 1.5, beta, 1e-11, 1e-11);
                 }
             }
         }
