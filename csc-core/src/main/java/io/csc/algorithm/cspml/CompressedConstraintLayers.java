@@ -45,7 +45,8 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
         long others = n - c;
         int size = others > 0 ? c + 1 : c;
         MultiLayerConstrainedClustering.Layer mustLink = diagnostics.time("mustLinkLayer", () ->
-                MultiLayerConstrainedClustering.mustLinkLayer(supervision, k, LanczosOptions.DEFAULTS, diagnostics,
+                MultiLayerConstrainedClustering.mustLinkLayer(supervision, k,
+                        MultiLayerConstrainedClustering.LayerSolver.onCallingThread(LanczosOptions.DEFAULTS), diagnostics,
                         random.split()));
         diagnostics.put("pointsWithoutMustLink", NormalizedAffinity.isolatedCount(
                 ConstraintLayer.mustLinks(supervision).degrees()) + others);

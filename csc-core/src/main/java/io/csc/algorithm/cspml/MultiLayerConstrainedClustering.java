@@ -290,13 +290,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         }
     }
 
-    /** The must-link layer W₂ with its subspace: component indicators, then Lanczos. Linear in n. */
-    static Layer mustLinkLayer(ConstraintSet constraints, int k, LanczosOptions lanczos,
-                               Diagnostics.Builder diagnostics, SplittableRandom random) {
-        return mustLinkLayer(constraints, k, LayerSolver.onCallingThread(lanczos), diagnostics, random);
-    }
-
-    /** As {@link #mustLinkLayer(ConstraintSet, int, LanczosOptions, Diagnostics.Builder, SplittableRandom)}, by {@code solver}. */
+    /** The must-link layer W₂ with its subspace: component indicators, then Lanczos by {@code solver}. Linear in n. */
     static Layer mustLinkLayer(ConstraintSet constraints, int k, LayerSolver solver, Diagnostics.Builder diagnostics,
                                SplittableRandom random) {
         ConstraintLayer layer = ConstraintLayer.mustLinks(constraints);
@@ -328,13 +322,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
                 || constraints.labelledBlocks().size() > 1;
     }
 
-    /** The cannot-link layer W₃ with its subspace, by Lanczos. Linear in n. */
-    static Layer cannotLinkLayer(ConstraintSet constraints, int k, int wanted, LanczosOptions lanczos,
-                                 Diagnostics.Builder diagnostics, SplittableRandom random) {
-        return cannotLinkLayer(constraints, k, wanted, LayerSolver.onCallingThread(lanczos), diagnostics, random);
-    }
-
-    /** As {@link #cannotLinkLayer(ConstraintSet, int, int, LanczosOptions, Diagnostics.Builder, SplittableRandom)}, by {@code solver}. */
+    /** The cannot-link layer W₃ with its subspace, by Lanczos by {@code solver}. Linear in n. */
     static Layer cannotLinkLayer(ConstraintSet constraints, int k, int wanted, LayerSolver solver,
                                  Diagnostics.Builder diagnostics, SplittableRandom random) {
         ConstraintLayer layer = ConstraintLayer.cannotLinks(constraints);

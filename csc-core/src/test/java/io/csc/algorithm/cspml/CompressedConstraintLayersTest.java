@@ -42,10 +42,12 @@ class CompressedConstraintLayersTest {
             }
         }
         var backend = LinearAlgebra.defaultBackend();
-        MultiLayerConstrainedClustering.Layer mustLink = MultiLayerConstrainedClustering.mustLinkLayer(set, k,
-                LanczosOptions.DEFAULTS, Diagnostics.builder(), new SplittableRandom(1));
+        MultiLayerConstrainedClustering.LayerSolver solver =
+                MultiLayerConstrainedClustering.LayerSolver.onCallingThread(LanczosOptions.DEFAULTS);
+        MultiLayerConstrainedClustering.Layer mustLink = MultiLayerConstrainedClustering.mustLinkLayer(set, k, solver,
+                Diagnostics.builder(), new SplittableRandom(1));
         MultiLayerConstrainedClustering.Layer cannotLink = MultiLayerConstrainedClustering.cannotLinkLayer(set, k,
-                k + 1, LanczosOptions.DEFAULTS, Diagnostics.builder(), new SplittableRandom(2));
+                k + 1, solver, Diagnostics.builder(), new SplittableRandom(2));
         DenseMatrix expected = SubspaceRestriction.reduce(basis, MultiLayerConstrainedClustering.modifiedAffinity(
                 List.of(mustLink, cannotLink), alpha), backend);
 
