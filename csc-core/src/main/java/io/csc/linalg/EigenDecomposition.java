@@ -26,11 +26,18 @@ public record EigenDecomposition(double[] values, DenseMatrix vectors) {
     public EigenDecomposition reversed() {
         int m = values.length;
         double[] reversedValues = new double[m];
-        DenseMatrix reversedVectors = DenseMatrix.zeros(vectors.rows(), m);
         for (int j = 0; j < m; j++) {
             reversedValues[j] = values[m - 1 - j];
-            reversedVectors.setColumn(j, vectors.column(m - 1 - j));
         }
-        return new EigenDecomposition(reversedValues, reversedVectors);
+        int rows = vectors.rows();
+        double[] source = vectors.data();
+        double[] target = new double[rows * m];
+        for (int i = 0; i < rows; i++) {
+            int row = i * m;
+            for (int j = 0; j < m; j++) {
+                target[row + j] = source[row + m - 1 - j];
+            }
+        }
+        return new EigenDecomposition(reversedValues, new DenseMatrix(rows, m, target));
     }
 }

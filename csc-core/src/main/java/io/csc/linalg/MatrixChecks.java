@@ -5,6 +5,10 @@ import java.util.Objects;
 /** Argument checks shared by the public dense solvers: shapes, finiteness and symmetry. */
 final class MatrixChecks {
 
+    /** Rows and columns of the tiles {@link #symmetricCopy} reads a value and its mirror in: two 64 x 64 tiles take 64 kB. */
+    private static final int SYMMETRY_TILE = 64;
+
+
     private MatrixChecks() {
     }
 
@@ -33,34 +37,54 @@ final class MatrixChecks {
      */
     static DenseMatrix symmetricCopy(DenseMatrix a, String name) {
         requireSquare(a, name);
-        requireFinite(a, name);
         int n = a.rows();
         double[] data = a.data();
         double largest = 0;
         for (double value : data) {
-            largest = Math.max(largest, Math.abs(value));
+            largest = Math.max(largest, Math.abs(value)); // NaN stays NaN, so one test below finds every non-finite value
         }
+        if (!(largest < Double.POSITIVE_INFINITY)) {
+            requireFinite(a, name);
+        }
+        double[] mean = new double[data.length];
         double worst = 0;
-        int worstRow = 0;
-        int worstColumn = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double difference = Math.abs(data[i * n + j] - data[j * n + i]);
-                if (difference > worst) {
-                    worst = difference;
-                    worstRow = i;
-                    worstColumn = j;
+        // Pairs of mirrored tiles: each (i, j) and (j, i) are read while both tiles are in cache.
+        for (int rowBlock = 0; rowBlock < n; rowBlock += SYMMETRY_TILE) {
+            int rowEnd = Math.min(n, rowBlock + SYMMETRY_TILE);
+            for (int columnBlock = rowBlock; columnBlock < n; columnBlock += SYMMETRY_TILE) {
+                int columnEnd = Math.min(n, columnBlock + SYMMETRY_TILE);
+                for (int i = rowBlock; i < rowEnd; i++) {
+                    mean[i * n + i] = data[i * n + i];
+                    for (int j = Math.max(columnBlock, i + 1); j < columnEnd; j++) {
+                        double upper = data[i * n + j];
+                        double lower = data[j * n + i];
+                        worst = Math.max(worst, Math.abs(upper - lower));
+                        double average = 0.5 * (upper + lower);
+                        mean[i * n + j] = average;
+                        mean[j * n + i] = average;
+                    }
                 }
             }
         }
         if (worst > SymmetricEigen.SYMMETRY_TOLERANCE * largest) {
-            throw new IllegalArgumentException(name + " is not symmetric: |" + name + "(" + worstRow + ", " + worstColumn
-                    + ") - " + name + "(" + worstColumn + ", " + worstRow + ")| = " + worst + " exceeds "
-                    + SymmetricEigen.SYMMETRY_TOLERANCE + " x max|" + name + "(i, j)| = " + SymmetricEigen.SYMMETRY_TOLERANCE * largest);
+            refuseAsymmetric(data, n, worst, largest, name);
         }
-        DenseMatrix symmetric = a.copy();
-        symmetric.symmetrize();
-        return symmetric;
+        return new DenseMatrix(n, n, mean);
+    }
+
+    /** Refuses a matrix whose largest asymmetry is {@code worst}, naming its first place in row-major order. */
+    private static void refuseAsymmetric(double[] data, int n, double worst, double largest, String name) {
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                if (Math.abs(data[i * n + j] - data[j * n + i]) == worst) {
+                    throw new IllegalArgumentException(name + " is not symmetric: |" + name + "(" + i + ", " + j
+                            + ") - " + name + "(" + j + ", " + i + ")| = " + worst + " exceeds "
+                            + SymmetricEigen.SYMMETRY_TOLERANCE + " x max|" + name + "(i, j)| = "
+                            + SymmetricEigen.SYMMETRY_TOLERANCE * largest);
+                }
+            }
+        }
+        throw new IllegalStateException("The largest asymmetry " + worst + " was not found again");
     }
 
     /** The 1-norm (largest absolute column sum); for a symmetric matrix an upper bound of the 2-norm. */

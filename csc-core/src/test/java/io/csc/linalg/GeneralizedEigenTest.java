@@ -190,6 +190,58 @@ class GeneralizedEigenTest {
         assertArrayClose(new double[] {2, 2}, zero.values(), 1e-14);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void aDiagonalLeftSideGivesThePairsOfTheGeneralPath(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SplittableRandom random = new SplittableRandom(11);
+        int n = 90;
+        double[] diagonal = new double[n];
+        DenseMatrix a = DenseMatrix.zeros(n, n);
+        for (int i = 0; i < n; i++) {
+            diagonal[i] = i % 17 == 0 ? 0 : random.nextDouble(0.01, 2); // semi-definite, as SCACS's cuts
+            a.set(i, i, diagonal[i]);
+        }
+        DenseMatrix b = TestMatrices.withSpectrum(spectrum(n, random), random);
+        EigenDecomposition general = GeneralizedEigen.indefinite(backend, a, b);
+        EigenDecomposition scaled = GeneralizedEigen.indefiniteDiagonal(backend, diagonal, b, GeneralizedEigen.DEFAULT_RIDGE);
+        assertDescending(scaled.values());
+        // Both solve the same reduced problem to the eigensolver's absolute accuracy, a few ε times the
+        // largest |μ|: that of the null space of A, of order ||B|| / δ (see DEFAULT_RIDGE).
+        double largest = Math.max(Math.abs(general.values()[0]), Math.abs(general.values()[n - 1]));
+        double accuracy = 64 * Math.ulp(1.0) * largest;
+        for (int j = 0; j < n; j++) {
+            double value = general.values()[j];
+            assertEquals(value, scaled.values()[j], accuracy, "μ" + j);
+            double[] expected = general.vector(j);
+            double[] actual = scaled.vector(j);
+            double sign = Math.signum(TestMatrices.dot(expected, actual));
+            for (int i = 0; i < n; i++) {
+                assertEquals(expected[i], sign * actual[i], 1e-6 * Math.max(1, Math.abs(expected[i])), "x" + j + "[" + i + "]");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void aDiagonalLeftSideIsCheckedAsTheGeneralPathChecksIt(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        DenseMatrix b = DenseMatrix.identity(2);
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> GeneralizedEigen.indefiniteDiagonal(backend, new double[] {1, -1}, b, GeneralizedEigen.DEFAULT_RIDGE));
+        assertTrue(negative.getMessage().contains("positive semi-definite"), negative.getMessage());
+        IllegalArgumentException infinite = assertThrows(IllegalArgumentException.class,
+                () -> GeneralizedEigen.indefiniteDiagonal(backend, new double[] {1, Double.NaN}, b, GeneralizedEigen.DEFAULT_RIDGE));
+        assertTrue(infinite.getMessage().contains("non-finite entry NaN at (1, 1)"), infinite.getMessage());
+        assertThrows(DimensionMismatchException.class,
+                () -> GeneralizedEigen.indefiniteDiagonal(backend, new double[] {1, 2, 3}, b, GeneralizedEigen.DEFAULT_RIDGE));
+        assertThrows(IllegalArgumentException.class,
+                () -> GeneralizedEigen.indefiniteDiagonal(backend, new double[] {1, 2}, b, 0));
+        // A = 0: the shift falls back to the ridge itself, as in the general path.
+        EigenDecomposition zero = GeneralizedEigen.indefiniteDiagonal(backend, new double[] {0, 0}, b, 0.5);
+        assertArrayClose(new double[] {2, 2}, zero.values(), 1e-14);
+    }
+
     private static double[] spectrum(int n, SplittableRandom random) {
         double[] values = new double[n];
         for (int i = 0; i < n; i++) {

@@ -20,7 +20,7 @@ import java.util.List;
  * <li>(6) {@code β = β0 γ_{k-1}}. If {@code β >= γ_max} the paper returns no vector; here the
  *     outcome is {@link Outcome#BETA_AT_LEAST_GAMMA_MAX} and the vectors are those of the
  *     unconstrained problem (below). Otherwise Eq. 16, {@code A u = λ (Q̂ - βŜ) u}, is
- *     {@code diag(a) y = λ (M - βI) y}, solved by {@link GeneralizedEigen#indefinite} through its
+ *     {@code diag(a) y = λ (M - βI) y}, solved by {@link GeneralizedEigen#indefiniteDiagonal} through its
  *     reciprocal {@code (M - βI) y = μ (diag(a) + δ'I) y}, {@code λ = 1/μ}.</li>
  * <li>(7) The vectors with {@code λ > 0}, that is {@code μ > 0} beyond the solver's accuracy
  *     ({@link #positiveBound}): a μ within rounding of zero is an infinite λ, a direction on which
@@ -183,7 +183,7 @@ final class ConstrainedCut {
                 target[i] -= beta * source[i];
             }
         }
-        EigenDecomposition pencil = GeneralizedEigen.indefinite(backend, diagonal(cut), shifted);
+        EigenDecomposition pencil = GeneralizedEigen.indefiniteDiagonal(backend, cut, shifted, GeneralizedEigen.DEFAULT_RIDGE);
         double[] reciprocal = pencil.values();
         double bound = positiveBound(reciprocal);
         List<Integer> positive = new ArrayList<>();
@@ -346,13 +346,5 @@ final class ConstrainedCut {
         }
         return new Selection(selected, cuts, selectedEigenvalues, Arrays.copyOf(cosines, withData), candidates.size(),
                 withData, kept.size());
-    }
-
-    private static DenseMatrix diagonal(double[] values) {
-        DenseMatrix matrix = DenseMatrix.zeros(values.length, values.length);
-        for (int i = 0; i < values.length; i++) {
-            matrix.set(i, i, values[i]);
-        }
-        return matrix;
     }
 }
