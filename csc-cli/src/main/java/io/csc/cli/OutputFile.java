@@ -4,13 +4,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file a command writes, such as {@code --output} or {@code --save-model}: checked before the
@@ -105,9 +109,9 @@ final class OutputFile {
         Path temporary = null;
         try {
             Files.createDirectories(folder);
-            // The file name keeps its ending (.gz chooses compression), after a hidden prefix.
-            temporary = Files.createTempFile(folder, ".partial-", "-" + target.getFileName());
+            temporary = newSibling(folder);
             content.writeTo(temporary);
+            keepPermissions(temporary);
             try {
                 Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -124,6 +128,34 @@ final class OutputFile {
                     // the write's own failure, if any, is the one to report
                 }
             }
+        }
+    }
+
+    /**
+     * A new empty file beside the target, named after it behind a hidden prefix (the ending, such as
+     * .gz, chooses compression). It is created as any new file is, so it gets the permissions the
+     * user's umask gives: a temporary file of the JDK is readable by its owner alone, and the
+     * output would keep that.
+     */
+    private Path newSibling(Path folder) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path candidate = folder.resolve(".partial-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                    + "-" + target.getFileName());
+            try {
+                Files.newByteChannel(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return candidate;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** A file written over an existing one keeps that file's permissions, where the file system has them. */
+    private void keepPermissions(Path written) throws IOException {
+        if (Files.isRegularFile(target) && Files.getFileAttributeView(target, PosixFileAttributeView.class) != null) {
+            Files.setPosixFilePermissions(written, Files.getPosixFilePermissions(target));
         }
     }
 
