@@ -116,6 +116,24 @@ class GuardedMethodTest {
     }
 
     @Test
+    void aboveTheLimitTheDefaultFitsTheMethodAsSetAndSaysSo() {
+        Dataset many = io.csc.data.GaussianMixture.generate(GuardedMethod.LIMIT + 1, 2, 3, 7, 6.0);
+        ConstraintSet labels = GoldenRuns.labels(many, 0.001, 1);
+        ClusteringResult byDefault = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many, labels, 1);
+        assertEquals(null, byDefault.diagnostics().value("selection"), "select=auto fits the method as set");
+        assertTrue(byDefault.diagnostics().warnings().contains(GuardedMethod.unguarded(many.size())),
+                byDefault.diagnostics().warnings().toString());
+        ClusteringResult asSet = GoldenRuns.fit(method("sc-pc", "none"), many, labels, 1);
+        assertArrayEquals(asSet.labels(), byDefault.labels(), "the same fit");
+        assertTrue(asSet.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Not checked")),
+                "select=none asked for the method as set");
+        ClusteringResult unsupervised = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many,
+                ConstraintSet.empty(many.size()), 1);
+        assertTrue(unsupervised.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Not checked")),
+                "no supervision, nothing to check against");
+    }
+
+    @Test
     void aMethodThatCannotRunReportsItsOwnErrorInsteadOfTheReferencesLabels() {
         ClusteringAlgorithm refusing = new ClusteringAlgorithm() {
             @Override
