@@ -3,6 +3,7 @@ package io.csc.cluster;
 import io.csc.constraint.ConstraintSet;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.DistanceKernels;
+import io.csc.linalg.LinearAlgebraBackend;
 import io.csc.metric.HungarianAlgorithm;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
@@ -108,6 +109,17 @@ public final class ConstrainedKMeans {
      */
     public KMeansResult fit(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
                             Parallel parallel) {
+        return fit(points, k, constraints, random, parallel, null);
+    }
+
+    /**
+     * {@link #fit(DenseMatrix, int, ConstraintSet, SplittableRandom, Parallel)} with the nearest
+     * centres of points of {@link NearestCentre#PRODUCT_DIMENSION} or more coordinates taken from
+     * block products on {@code backend} (null: distance by distance). The labels are the same
+     * either way, bit for bit ({@link NearestCentre#fromProducts}).
+     */
+    public KMeansResult fit(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
+                            Parallel parallel, LinearAlgebraBackend backend) {
         Objects.requireNonNull(points, "points");
         Objects.requireNonNull(constraints, "constraints");
         Objects.requireNonNull(random, "random");
@@ -120,7 +132,7 @@ public final class ConstrainedKMeans {
             throw new IllegalArgumentException("Supervision over " + constraints.pointCount() + " points for "
                     + n + " points");
         }
-        return fitInSeedOrder(points, k, constraints, random, parallel).canonical();
+        return fitInSeedOrder(points, k, constraints, random, new Workers(parallel, backend)).canonical();
     }
 
     /**
@@ -130,8 +142,9 @@ public final class ConstrainedKMeans {
      * index, so they must come in the same order.
      */
     private KMeansResult fitInSeedOrder(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
-                                        Parallel parallel) {
+                                        Workers workers) {
         int n = points.rows();
+        double[] squaredNorms = workers.products(points.columns()) ? squaredNorms(points) : null;
         SupervisionPenalties supervision = SupervisionPenalties.of(constraints, k, points);
         int[] constrained = constraints.constrainedPoints();
         long sampled = (long) constrained.length + options.sample();
@@ -139,8 +152,8 @@ public final class ConstrainedKMeans {
             // restarts on the constrained points and a sample of the others, then one run on every point
             int[] rows = withSample(constraints, options.sample(), random.split());
             KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fitInSeedOrder(points.rows(rows), k,
-                    constraints.restrictedTo(rows), random, parallel);
-            ConstrainedRun run = new ConstrainedRun(points, k, supervision, options, parallel);
+                    constraints.restrictedTo(rows), random, workers);
+            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
             run.refine(onSample.centroids().data(), n / REFINEMENT_CHANGES_PER_POINT, random.split());
             return run.result();
         }
@@ -152,7 +165,7 @@ public final class ConstrainedKMeans {
         ConstrainedRun best = null;
         double bestObjective = Double.POSITIVE_INFINITY;
         for (SplittableRandom generator : generators) {
-            ConstrainedRun run = new ConstrainedRun(points, k, supervision, options, parallel);
+            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
             run.execute(generator);
             double objective = run.objective();
             if (best == null || objective < bestObjective) {
@@ -165,7 +178,7 @@ public final class ConstrainedKMeans {
             SplittableRandom freeRandom = generators[restarts - 1].split();
             int seededAgreement = best.clampedPointsNearTheirCentres();
             for (int restart = 0; restart < options.restarts(); restart++) {
-                ConstrainedRun free = new ConstrainedRun(points, k, supervision, options, parallel);
+                ConstrainedRun free = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
                 free.executeFromFreeStart(freeRandom.split());
                 if (free.objective() < bestObjective && free.clampedPointsNearTheirCentres() >= seededAgreement) {
                     best = free;
@@ -174,6 +187,26 @@ public final class ConstrainedKMeans {
             }
         }
         return best.result();
+    }
+
+    /** Where a fit's work runs: the pool of the nearest-centre step, and the backend of its block products (or null). */
+    private record Workers(Parallel parallel, LinearAlgebraBackend backend) {
+
+        /** Whether points of d coordinates take their nearest centres from block products. */
+        boolean products(int d) {
+            return backend != null && d >= NearestCentre.PRODUCT_DIMENSION;
+        }
+    }
+
+    /** {@code |x_i|²} of every row. */
+    private static double[] squaredNorms(DenseMatrix points) {
+        int d = points.columns();
+        double[] x = points.data();
+        double[] norms = new double[points.rows()];
+        for (int i = 0; i < norms.length; i++) {
+            norms[i] = DenseMatrix.dot(x, i * d, x, i * d, d);
+        }
+        return norms;
     }
 
     /** The sorted union of the constrained points and {@code count} others drawn uniformly. */
@@ -199,24 +232,32 @@ public final class ConstrainedKMeans {
         private final SupervisionPenalties supervision;
         private final KMeansOptions options;
         private final Parallel parallel;
+        private final LinearAlgebraBackend backend;
+        /** {@code |x_i|²} where the nearest centres come from block products, else null. */
+        private final double[] squaredNorms;
         private final double[] centroids;
         private final int[] labels;
         private final double[] costs;
+        /** Half the distance between centres j and m at {@code j * k + m}, for {@link #nearestCentre}. */
+        private final double[] halfGaps;
         private int iterations;
         private boolean converged;
 
-        ConstrainedRun(DenseMatrix points, int k, SupervisionPenalties supervision, KMeansOptions options,
-                       Parallel parallel) {
+        ConstrainedRun(DenseMatrix points, double[] squaredNorms, int k, SupervisionPenalties supervision,
+                       KMeansOptions options, Workers workers) {
             this.x = points.data();
             this.n = points.rows();
             this.d = points.columns();
             this.k = k;
             this.supervision = supervision;
             this.options = options;
-            this.parallel = parallel;
+            this.parallel = workers.parallel();
+            this.backend = workers.backend();
+            this.squaredNorms = squaredNorms;
             this.centroids = new double[k * d];
             this.labels = new int[n];
             this.costs = new double[k];
+            this.halfGaps = new double[k * k];
         }
 
         void execute(SplittableRandom random) {
@@ -242,28 +283,25 @@ public final class ConstrainedKMeans {
          * labelled points), however low its objective.
          */
         int clampedPointsNearTheirCentres() {
+            measureCentreGaps();
             int agreeing = 0;
             for (int i = 0; i < n; i++) {
                 int cluster = supervision.clampedCluster(i);
-                if (cluster >= 0 && nearestCentre(i) == cluster) {
+                if (cluster >= 0 && nearestCentre(i, cluster) == cluster) {
                     agreeing++;
                 }
             }
             return agreeing;
         }
 
-        /** The centre nearest to a point, the lowest index on ties. */
-        private int nearestCentre(int point) {
-            double best = Double.POSITIVE_INFINITY;
-            int bestIndex = 0;
-            for (int j = 0; j < k; j++) {
-                double distance = DistanceKernels.squaredDistance(x, point * d, centroids, j * d, d);
-                if (distance < best) {
-                    best = distance;
-                    bestIndex = j;
-                }
-            }
-            return bestIndex;
+        /** The centre nearest to a point, the lowest index on ties ({@link NearestCentre}), from {@code start}. */
+        private int nearestCentre(int point, int start) {
+            return NearestCentre.of(x, point * d, centroids, k, d, halfGaps, start);
+        }
+
+        /** The centres' half gaps for {@link #nearestCentre}, after the centres moved. */
+        private void measureCentreGaps() {
+            NearestCentre.measureHalfGaps(centroids, k, d, halfGaps);
         }
 
         /** Reorders the centres so that seeded class s gets the centre matched to its seed. */
@@ -369,11 +407,46 @@ public final class ConstrainedKMeans {
 
         /** Every point to its nearest centre (lowest index on ties), with the squared distance. */
         private void assignNearest() {
+            if (wide()) {
+                assignByProducts();
+                return;
+            }
+            measureCentreGaps();
             parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
                 for (int i = from; i < to; i++) {
-                    labels[i] = nearestCentre(i);
+                    labels[i] = nearestCentre(i, Math.max(labels[i], 0));
                 }
             });
+        }
+
+        /** Points of {@link NearestCentre#PRODUCT_DIMENSION} or more coordinates, with a backend for their products. */
+        private boolean wide() {
+            return squaredNorms != null;
+        }
+
+        /** {@link #assignNearest} from block products of the points with the centres ({@link NearestCentre#fromProducts}). */
+        private void assignByProducts() {
+            double[] centreSquaredNorms = new double[k];
+            double largestCentreNorm = 0;
+            for (int j = 0; j < k; j++) {
+                centreSquaredNorms[j] = DenseMatrix.dot(centroids, j * d, centroids, j * d, d);
+                largestCentreNorm = Math.max(largestCentreNorm, Math.sqrt(centreSquaredNorms[j]));
+            }
+            double reach = largestCentreNorm;
+            int block = Math.min(n, NearestCentre.PRODUCT_ROWS);
+            double[] products = new double[block * k];
+            for (int start = 0; start < n; start += block) {
+                int rows = Math.min(block, n - start);
+                int first = start;
+                backend.gemm(false, true, rows, k, d, 1.0, x, start * d, d, centroids, 0, d, 0.0, products, 0, k);
+                parallel.forRange(rows, Parallel.grainFor(rows, KMeans.MINIMUM_GRAIN), (from, to) -> {
+                    for (int r = from; r < to; r++) {
+                        int i = first + r;
+                        labels[i] = NearestCentre.fromProducts(x, i * d, centroids, k, d, products, r * k,
+                                squaredNorms[i], centreSquaredNorms, reach);
+                    }
+                });
+            }
         }
 
         /**

@@ -252,4 +252,29 @@ class ConstrainedKMeansTest {
         assertTrue(fromSample.iterations() <= exact.iterations() + 1,
                 "iterations from the sample's centres " + fromSample.iterations() + ", from the seeds " + exact.iterations());
     }
+
+    @Test
+    void blockProductsOnEitherBackendGiveTheLabelsOfTheDistanceScan() {
+        // 60 coordinates, above NearestCentre.PRODUCT_DIMENSION, far from the origin: the products'
+        // expansion cancels, and the labels must still be the scan's, bit for bit.
+        io.csc.data.Dataset mixture = io.csc.data.GaussianMixture.generate(900, 60, 4, 11, 1.5);
+        double[] shifted = mixture.features().clone();
+        for (int t = 0; t < shifted.length; t++) {
+            shifted[t] += 1e4;
+        }
+        DenseMatrix points = new DenseMatrix(900, 60, shifted);
+        int[] truth = mixture.labels();
+        for (ConstraintSet supervision : List.of(
+                io.csc.constraint.ConstraintGenerator.labelledFraction(truth, 0.05, new SplittableRandom(1)),
+                io.csc.constraint.ConstraintGenerator.randomPairs(truth, 60, new SplittableRandom(2)))) {
+            KMeansResult scanned = METHOD.fit(points, 4, supervision, new SplittableRandom(3), twoThreads);
+            for (io.csc.linalg.LinearAlgebraBackend backend : List.of(io.csc.linalg.LinearAlgebra.javaBackend(),
+                    io.csc.linalg.LinearAlgebra.nativeAvailable() ? io.csc.linalg.LinearAlgebra.nativeBackend()
+                            : io.csc.linalg.LinearAlgebra.javaBackend())) {
+                KMeansResult multiplied = METHOD.fit(points, 4, supervision, new SplittableRandom(3), twoThreads, backend);
+                assertArrayEquals(scanned.labels(), multiplied.labels(), backend.name());
+                assertArrayEquals(scanned.centroids().data(), multiplied.centroids().data(), backend.name());
+            }
+        }
+    }
 }

@@ -27,7 +27,7 @@ public final class EmbeddingClustering {
         if (!options.supervised() || constraints.isEmpty()) {
             return cluster(embedding, k, options, random, context);
         }
-        return new ConstrainedKMeans(options).fit(embedding, k, constraints, random, context.parallel());
+        return new ConstrainedKMeans(options).fit(embedding, k, constraints, random, context.parallel(), context.backend());
     }
 
     /** k-means on the rows of {@code embedding} (not modified). */

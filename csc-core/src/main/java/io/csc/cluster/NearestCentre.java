@@ -1,0 +1,127 @@
+package io.csc.cluster;
+
+import io.csc.linalg.DistanceKernels;
+
+/**
+ * The centre nearest to a point, the lowest index on ties, as a scan of all k centres gives it
+ * (squared distances summed coordinate by coordinate), found with less work in two ways. Both give
+ * the scan's index, bit for bit: a centre is passed over only where an error bound shows that the
+ * scan's own arithmetic could not have made it the nearest, or tied.
+ *
+ * <ul>
+ *   <li>{@link #of}, the triangle inequality (Elkan, "Using the triangle inequality to accelerate
+ *       k-means", ICML 2003): with b the nearest centre so far, a centre j with
+ *       {@code |c_b - c_j| > 2 |x - c_b|} is farther than b. Starting from the point's previous
+ *       centre, a point of a cluster set apart from the others costs one distance instead of k. The
+ *       test carries a relative margin of {@link #MARGIN}; squared distances of d coordinates are
+ *       sums of squares, exact to about {@code d ε} relative (1e-13 at d = 1,000).</li>
+ *   <li>{@link #fromProducts}, for many coordinates: the distances expanded as
+ *       {@code |x|² + |c|² - 2 x·c}, the dot products of a block of points with every centre taken
+ *       from one matrix product. The expansion cancels, but its error is at most
+ *       {@code (d + 3) ε (|x| + |c|)²} in any order of summation; the centres whose expanded
+ *       distance is within eight times that of the smallest are measured exactly, and where only one
+ *       is (the point is not near a tie), it is the nearest without a distance computed.</li>
+ * </ul>
+ */
+final class NearestCentre {
+
+    /** The relative margin of the skip test, far above the rounding of the distances it compares. */
+    static final double MARGIN = 1e-7;
+
+    /**
+     * From this many coordinates {@link ConstrainedKMeans} takes the distances from a product: below
+     * it a distance costs little more than a dot product, and the block product does not pay back.
+     */
+    static final int PRODUCT_DIMENSION = 32;
+
+    /** The points of one block product with the centres in {@link ConstrainedKMeans}. */
+    static final int PRODUCT_ROWS = 8_192;
+
+    private NearestCentre() {
+    }
+
+    /**
+     * Writes half the distance between centres j and m at {@code halfGaps[j k + m]}: k² / 2
+     * distances of d coordinates.
+     *
+     * @param centres k x d, row-major
+     */
+    static void measureHalfGaps(double[] centres, int k, int d, double[] halfGaps) {
+        for (int j = 0; j < k; j++) {
+            halfGaps[j * k + j] = 0;
+            for (int m = j + 1; m < k; m++) {
+                double half = 0.5 * Math.sqrt(DistanceKernels.squaredDistance(centres, j * d, centres, m * d, d));
+                halfGaps[j * k + m] = half;
+                halfGaps[m * k + j] = half;
+            }
+        }
+    }
+
+    /**
+     * The index of the centre nearest to the point at {@code x[base..base+d)}, the lowest on ties.
+     *
+     * @param halfGaps from {@link #measureHalfGaps} on these centres
+     * @param start the centre measured first (any; the point's previous centre saves the most)
+     */
+    static int of(double[] x, int base, double[] centres, int k, int d, double[] halfGaps, int start) {
+        int nearest = start;
+        double best = DistanceKernels.squaredDistance(x, base, centres, start * d, d);
+        double reach = Math.sqrt(best) * (1 + MARGIN);
+        for (int j = 0; j < k; j++) {
+            if (j == nearest || halfGaps[nearest * k + j] > reach) {
+                continue;
+            }
+            double distance = DistanceKernels.squaredDistance(x, base, centres, j * d, d);
+            if (distance < best || distance == best && j < nearest) {
+                best = distance;
+                nearest = j;
+                reach = Math.sqrt(best) * (1 + MARGIN);
+            }
+        }
+        return nearest;
+    }
+
+    /**
+     * The index of the centre nearest to the point at {@code x[base..base+d)}, the lowest on ties,
+     * from its dot products with the centres.
+     *
+     * @param products {@code x·c_j} at {@code products[productBase + j]}, in any order of summation
+     * @param squaredNorm {@code |x|²}
+     * @param centreSquaredNorms {@code |c_j|²}
+     * @param largestCentreNorm {@code max_j |c_j|}
+     */
+    static int fromProducts(double[] x, int base, double[] centres, int k, int d, double[] products, int productBase,
+                            double squaredNorm, double[] centreSquaredNorms, double largestCentreNorm) {
+        double smallest = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < k; j++) {
+            smallest = Math.min(smallest, squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j]);
+        }
+        double reach = Math.sqrt(squaredNorm) + largestCentreNorm;
+        // eight times the error bound B = (d + 3) ε (|x| + |c|)², ε = ulp(1) / 2: a centre beyond it is
+        // farther than the smallest's centre by over 6B, more than both arithmetics can reverse
+        double limit = smallest + 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
+        int candidates = 0;
+        int only = -1;
+        for (int j = 0; j < k; j++) {
+            if (squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
+                candidates++;
+                only = j;
+            }
+        }
+        if (candidates == 1) {
+            return only;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        int nearest = only;
+        for (int j = 0; j < k; j++) {
+            if (squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
+                double distance = DistanceKernels.squaredDistance(x, base, centres, j * d, d);
+                if (distance < best) {
+                    best = distance;
+                    nearest = j;
+                }
+            }
+        }
+        return nearest;
+    }
+}
