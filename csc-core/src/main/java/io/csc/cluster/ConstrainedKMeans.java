@@ -240,6 +240,8 @@ public final class ConstrainedKMeans {
         private final double[] costs;
         /** Half the distance between centres j and m at {@code j * k + m}, for {@link #nearestCentre}. */
         private final double[] halfGaps;
+        /** The products of a block of points with the centres, made on the first use ({@link #assignByProducts}). */
+        private double[] products;
         private int iterations;
         private boolean converged;
 
@@ -434,7 +436,10 @@ public final class ConstrainedKMeans {
             }
             double reach = largestCentreNorm;
             int block = Math.min(n, NearestCentre.PRODUCT_ROWS);
-            double[] products = new double[block * k];
+            if (products == null) {
+                products = new double[block * k];
+            }
+            double[] products = this.products;
             for (int start = 0; start < n; start += block) {
                 int rows = Math.min(block, n - start);
                 int first = start;
