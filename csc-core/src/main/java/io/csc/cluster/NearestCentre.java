@@ -100,10 +100,20 @@ final class NearestCentre {
         // eight times the error bound B = (d + 3) ε (|x| + |c|)², ε = ulp(1) / 2: a centre beyond it is
         // farther than the smallest's centre by over 6B, more than both arithmetics can reverse
         double limit = smallest + 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
+        if (!(limit < Double.POSITIVE_INFINITY)) {
+            limit = Double.POSITIVE_INFINITY; // norms beyond the range of doubles: every centre is measured
+        }
+        return nearestWithin(x, base, centres, k, d, products, productBase, squaredNorm, centreSquaredNorms, limit);
+    }
+
+    /** The nearest of the centres whose expanded distance is at most {@code limit} (all of them for an infinite one). */
+    private static int nearestWithin(double[] x, int base, double[] centres, int k, int d, double[] products,
+                                     int productBase, double squaredNorm, double[] centreSquaredNorms, double limit) {
+        boolean every = limit == Double.POSITIVE_INFINITY;
         int candidates = 0;
         int only = -1;
         for (int j = 0; j < k; j++) {
-            if (squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
+            if (every || squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
                 candidates++;
                 only = j;
             }
@@ -112,9 +122,9 @@ final class NearestCentre {
             return only;
         }
         double best = Double.POSITIVE_INFINITY;
-        int nearest = only;
+        int nearest = 0;
         for (int j = 0; j < k; j++) {
-            if (squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
+            if (every || squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j] <= limit) {
                 double distance = DistanceKernels.squaredDistance(x, base, centres, j * d, d);
                 if (distance < best) {
                     best = distance;

@@ -133,4 +133,29 @@ class NearestCentreTest {
         }
         assertTrue(checked == 120 * 80);
     }
+
+    @Test
+    void fromProductsMeasuresEveryCentreWhereTheNormsOverflow() {
+        // |x|² beyond the range of doubles: the expansion is Infinity - Infinity, and the scan decides.
+        int d = 40;
+        int k = 3;
+        double[] centres = new double[k * d];
+        double[] x = new double[d];
+        for (int t = 0; t < d; t++) {
+            centres[t] = 1e154;
+            centres[d + t] = 2e154;
+            centres[2 * d + t] = 3e154;
+            x[t] = 2.1e154; // 1e153 from the second centre: the only distance that stays finite
+        }
+        double[] products = products(x, 1, centres, k, d);
+        double[] centreNorms = new double[k];
+        for (int j = 0; j < k; j++) {
+            centreNorms[j] = DistanceKernels.squaredDistance(centres, j * d, new double[d], 0, d);
+        }
+        double norm = DistanceKernels.squaredDistance(x, 0, new double[d], 0, d);
+        assertEquals(Double.POSITIVE_INFINITY, norm);
+        assertEquals(1, fullScan(x, 0, centres, k, d));
+        assertEquals(fullScan(x, 0, centres, k, d),
+                NearestCentre.fromProducts(x, 0, centres, k, d, products, 0, norm, centreNorms, Math.sqrt(norm)));
+    }
 }
