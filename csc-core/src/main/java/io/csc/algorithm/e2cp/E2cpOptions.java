@@ -9,7 +9,7 @@ import io.csc.linalg.LanczosOptions;
 /**
  * Options of {@link ExhaustiveConstraintPropagation}.
  *
- * @param path exact (dense W̃) or scalable (sparse W̃)
+ * @param path exact (dense W̃), scalable (sparse W̃), or auto ({@link #pathFor})
  * @param neighbours k of the k-NN graph, >= 1 (the paper: 20)
  * @param alpha the propagation parameter α, in (0, 1) (the paper: 0.8)
  * @param partners propagated partners kept per point on the scalable path, >= 0 (default 40: with 20,
@@ -36,13 +36,26 @@ public record E2cpOptions(PropagationPath path, int neighbours, double alpha, in
         if (!(alpha > 0 && alpha < 1)) {
             throw new IllegalArgumentException("Invalid alpha: " + alpha + " (must be > 0 and < 1)");
         }
-        if (adjusted == AdjustedGraph.DENSE && path != PropagationPath.EXACT) {
+        if (adjusted == AdjustedGraph.DENSE && path == PropagationPath.SCALABLE) {
             throw new IllegalArgumentException("Invalid E2CP options: affinity=dense needs path=exact"
                     + " (the scalable path keeps W̃ sparse); use affinity=knn with path=scalable");
         }
         if (partners < 0) {
             throw new IllegalArgumentException("Invalid partners: " + partners + " (must be >= 0)");
         }
+    }
+
+    /**
+     * The path taken on n points: {@code path} as given, or for {@link PropagationPath#AUTO} the exact
+     * one up to {@link ExhaustiveConstraintPropagation#EXACT_LIMIT} points or with the dense affinity,
+     * the scalable one above.
+     */
+    public PropagationPath pathFor(int n) {
+        if (path != PropagationPath.AUTO) {
+            return path;
+        }
+        return n <= ExhaustiveConstraintPropagation.EXACT_LIMIT || adjusted == AdjustedGraph.DENSE
+                ? PropagationPath.EXACT : PropagationPath.SCALABLE;
     }
 
     /** The graph the constraints propagate on: the k-NN graph made symmetric by averaging (the paper's step 1). */

@@ -78,6 +78,9 @@ import java.util.SplittableRandom;
  * default stays the paper's, and {@code select=cv} tries the dense affinity.
  *
  * <h2>Two paths</h2>
+ * The default, {@code path=auto}, takes the exact path up to {@link #EXACT_LIMIT} points and the
+ * scalable one above, where the exact one would take minutes (20,000 points: 44 s a fit, about 5
+ * minutes guarded).
  * <ul>
  *   <li>{@code path=exact}: F* and W̃ dense, a dense eigensolver. O(n² (d + q)) time for the graph
  *       and F*, plus O(n³) for the eigenvectors; 2 n² doubles. Refused above what the heap holds,
@@ -102,8 +105,21 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
 
     public static final String NAME = "e2cp";
 
+    /**
+     * The most points on which {@code path=auto} takes the exact path. The exact path's time grows
+     * as n³ (one fit on 2 threads: Waveform-21, 5,000 points, 0.7 s; 8,000 points 6.6 s; 12,000
+     * points 12.8 s; 20,000 points 44 s, and about 5 minutes guarded) and its memory as n² (two
+     * n x n matrices, 400 MB at 5,000 points). The scalable path gave NMI within 0.015 of it on
+     * every shared set (docs/results/50-e2cp-sl.md), and on generated sets of 8,000 to 20,000
+     * points ACC within 0.003 as set on two and 0.027 below on the third, 0.005 below there at the
+     * default, at a fifth to a tenth of the time (docs/results/50b-e2cp-path.md). 5,000 is also
+     * where -a auto stops fitting dense methods.
+     */
+    public static final int EXACT_LIMIT = 5_000;
+
     public static final Parameter<PropagationPath> PATH = Parameter.choice("path", PropagationPath.class,
-            PropagationPath.EXACT, "exact: dense adjusted affinity (small/medium n); scalable: sparse, for large n");
+            PropagationPath.AUTO, "auto: exact up to " + EXACT_LIMIT + " points (or with affinity=dense), scalable "
+                    + "above; exact: dense adjusted affinity (small/medium n); scalable: sparse, for large n");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 20,
             "k of the k-NN graph the constraints propagate on (the paper: 20)");
     public static final Parameter<Double> ALPHA = Parameter.real("alpha", 0.8,
@@ -160,7 +176,8 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
         int n = data.size();
-        boolean exact = options.path() == PropagationPath.EXACT;
+        PropagationPath path = options.pathFor(n);
+        boolean exact = path == PropagationPath.EXACT;
         boolean denseAffinity = options.adjusted() == AdjustedGraph.DENSE;
         if (exact) {
             MemoryGuard.requireDense(NAME, n, denseAffinity ? 3 : 2, SCALABLE);
@@ -169,7 +186,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         SplittableRandom random = context.random();
         SplittableRandom eigenRandom = random.split();
         SplittableRandom kmeansRandom = random.split();
-        Diagnostics.Builder diagnostics = Diagnostics.builder().put("path", Parameter.enumText(options.path()))
+        Diagnostics.Builder diagnostics = Diagnostics.builder().put("path", Parameter.enumText(path))
                 .put("affinity", Parameter.enumText(options.adjusted()));
         if (constraints.isEmpty()) {
             diagnostics.warn("No constraints were given: e2cp reduces to NJW on its k-NN graph");

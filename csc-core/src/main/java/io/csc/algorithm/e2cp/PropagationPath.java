@@ -2,6 +2,11 @@ package io.csc.algorithm.e2cp;
 
 /** How E2CP holds the adjusted affinity W̃. */
 public enum PropagationPath {
+    /**
+     * {@link #EXACT} up to {@link ExhaustiveConstraintPropagation#EXACT_LIMIT} points (or with the
+     * dense affinity, which only the exact path holds), {@link #SCALABLE} above.
+     */
+    AUTO,
     /** W̃ dense and exact: n² memory, for n up to what the heap holds. */
     EXACT,
     /**

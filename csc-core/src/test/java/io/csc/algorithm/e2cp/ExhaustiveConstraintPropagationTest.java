@@ -163,7 +163,7 @@ class ExhaustiveConstraintPropagationTest {
         int n = 46_341;
         Dataset line = Dataset.unlabelled("line", n, 1, java.util.stream.IntStream.range(0, n).asDoubleStream().toArray());
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> e2cp().fit(line, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
+                () -> e2cp("path", "exact").fit(line, ConstraintSet.empty(n), 2, RunContext.sequential(1)));
         assertTrue(error.getMessage().startsWith("e2cp refuses 46341 points"), error.getMessage());
         assertTrue(error.getMessage().contains("path=scalable"), error.getMessage());
     }
@@ -187,7 +187,11 @@ class ExhaustiveConstraintPropagationTest {
     @Test
     void everyOptionIsAParameterWithTheDocumentedDefault() {
         E2cpOptions defaults = ExhaustiveConstraintPropagation.options(ParameterValues.EMPTY);
-        assertEquals(PropagationPath.EXACT, defaults.path());
+        assertEquals(PropagationPath.AUTO, defaults.path());
+        assertEquals(PropagationPath.EXACT, defaults.pathFor(ExhaustiveConstraintPropagation.EXACT_LIMIT));
+        assertEquals(PropagationPath.SCALABLE, defaults.pathFor(ExhaustiveConstraintPropagation.EXACT_LIMIT + 1));
+        assertEquals(PropagationPath.EXACT, ExhaustiveConstraintPropagation.options(GoldenRuns.parameters("affinity", "dense"))
+                .pathFor(ExhaustiveConstraintPropagation.EXACT_LIMIT + 1), "only the exact path holds the dense affinity");
         assertEquals(20, defaults.neighbours());
         assertEquals(0.8, defaults.alpha(), 0.0);
         assertEquals(40, defaults.partners());
@@ -204,5 +208,18 @@ class ExhaustiveConstraintPropagationTest {
         assertEquals(5, changed.partners());
         assertEquals(1e-6, changed.propagation().tolerance(), 0.0);
         assertEquals(50, changed.propagation().maxIterations());
+    }
+
+    @Test
+    void theDefaultTakesTheScalablePathAboveTheExactLimitWithTheSameLabelsAsAsking() {
+        Dataset blobs = io.csc.data.GaussianMixture.generate(ExhaustiveConstraintPropagation.EXACT_LIMIT + 1, 2, 3, 5, 8.0);
+        ConstraintSet labels = GoldenRuns.labels(blobs, 0.01, 1);
+        ClusteringResult byDefault = e2cp().fit(blobs, labels, 3, RunContext.sequential(1));
+        ClusteringResult scalable = e2cp("path", "scalable").fit(blobs, labels, 3, RunContext.sequential(1));
+        assertEquals("scalable", byDefault.diagnostics().values().get("path"));
+        assertArrayEquals(scalable.labels(), byDefault.labels());
+        Dataset small = io.csc.data.GaussianMixture.generate(300, 2, 3, 5, 8.0);
+        assertEquals("exact", e2cp().fit(small, GoldenRuns.labels(small, 0.1, 1), 3, RunContext.sequential(1))
+                .diagnostics().values().get("path"));
     }
 }
