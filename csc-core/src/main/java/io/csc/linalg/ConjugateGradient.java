@@ -1,10 +1,12 @@
 package io.csc.linalg;
 
 import io.csc.util.Parallel;
+import io.csc.util.ProgressListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Solves {@code A x = b} for a symmetric positive definite operator A by the conjugate gradient
@@ -52,6 +54,15 @@ public final class ConjugateGradient {
      * @param parallel where the m solves run
      */
     public ConjugateGradientResult solve(SymmetricOperator operator, DenseMatrix rightHandSides, Parallel parallel) {
+        return solve(operator, rightHandSides, parallel, ProgressListener.NONE, "");
+    }
+
+    /**
+     * {@link #solve(SymmetricOperator, DenseMatrix, Parallel)}, reporting the right-hand sides solved
+     * as progress of {@code stage}.
+     */
+    public ConjugateGradientResult solve(SymmetricOperator operator, DenseMatrix rightHandSides, Parallel parallel,
+                                         ProgressListener progress, String stage) {
         Objects.requireNonNull(operator, "operator");
         Objects.requireNonNull(rightHandSides, "rightHandSides");
         Objects.requireNonNull(parallel, "parallel");
@@ -66,9 +77,14 @@ public final class ConjugateGradient {
             solves = List.of(solveOne(operator, rightHandSides.column(0)));
         } else {
             List<Callable<Solve>> tasks = new ArrayList<>(m);
+            AtomicLong solved = new AtomicLong();
             for (int column = 0; column < m; column++) {
                 int j = column;
-                tasks.add(() -> solveOne(operator, rightHandSides.column(j)));
+                tasks.add(() -> {
+                    Solve solve = solveOne(operator, rightHandSides.column(j));
+                    progress.progress(stage, solved.incrementAndGet(), m);
+                    return solve;
+                });
             }
             solves = parallel.invokeAll(tasks);
         }

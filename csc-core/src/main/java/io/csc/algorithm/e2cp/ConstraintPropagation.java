@@ -10,6 +10,7 @@ import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricOperator;
 import io.csc.util.MemoryGuard;
 import io.csc.util.Parallel;
+import io.csc.util.ProgressListener;
 
 /**
  * Vertical and horizontal constraint propagation of the E2CP paper in closed form (Eq. 3):
@@ -27,6 +28,10 @@ import io.csc.util.Parallel;
  */
 final class ConstraintPropagation {
 
+    /** The progress stage of the solves: one per constraint source, several hundred for random pairs. */
+    static final String PROGRESS = "propagation (solves)";
+
+
     /** Share of the heap the n x q factors may use. */
     private static final double HEAP_SHARE = 0.5;
 
@@ -41,6 +46,13 @@ final class ConstraintPropagation {
      */
     static PropagatedConstraints propagate(SparseMatrix normalized, double alpha, ConstraintSources sources,
                                            ConjugateGradientOptions options, Parallel parallel, String method) {
+        return propagate(normalized, alpha, sources, options, parallel, ProgressListener.NONE, method);
+    }
+
+    /** {@link #propagate}, reporting the solves done as progress ({@link #PROGRESS}). */
+    static PropagatedConstraints propagate(SparseMatrix normalized, double alpha, ConstraintSources sources,
+                                           ConjugateGradientOptions options, Parallel parallel,
+                                           ProgressListener progress, String method) {
         int n = normalized.rows();
         int q = sources.count();
         requireMemory(method, n, q);
@@ -49,7 +61,8 @@ final class ConstraintPropagation {
             return new PropagatedConstraints(empty, empty, SolverStatus.direct("none (no constraints)"));
         }
         SymmetricOperator system = Operators.shifted(Operators.of(normalized, parallel), -alpha, 1.0);
-        ConjugateGradientResult result = new ConjugateGradient(options).solve(system, sources.sources(), parallel);
+        ConjugateGradientResult result = new ConjugateGradient(options).solve(system, sources.sources(), parallel,
+                progress, PROGRESS);
         DenseMatrix solved = result.solutions();
         DenseMatrix weighted = couple(solved, sources.coupling(), (1 - alpha) * (1 - alpha), parallel);
         SolverStatus status = new SolverStatus("conjugate gradient", result.converged(), result.iterations(),

@@ -199,7 +199,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
             ConstraintSources sources = ConstraintSources.of(constraints);
             SparseMatrix normalized = NormalizedAffinity.normalize(weights, weights.rowSums());
             return ConstraintPropagation.propagate(normalized, options.alpha(), sources, options.propagation(),
-                    context.parallel(), NAME);
+                    context.parallel(), context.progress(), NAME);
         });
         report(diagnostics, propagated.solver(), propagated.rank());
         Eigensolvers.Solution solution;

@@ -7,6 +7,7 @@ import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SparseMatrixBuilder;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The adjusted affinity W̃ of Eq. 4 kept sparse, for the scalable path of E2CP.
@@ -47,6 +48,9 @@ final class ScalableAdjustedAffinity {
     /** Rows per task (several tile blocks, so that each task's scratch is reused). */
     private static final int ROW_GRAIN = 8 * ConfidenceScan.BLOCK_ROWS;
 
+    /** The progress stage of the scan: with many constraint sources it takes minutes on tens of thousands of points. */
+    static final String PROGRESS = "adjustment: strongest propagated partners (rows)";
+
     /**
      * The sparse W̃ and what the scan measured.
      *
@@ -73,8 +77,13 @@ final class ScalableAdjustedAffinity {
         DirectionBlocks blocks = new DirectionBlocks(propagated);
         SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated, blocks.order());
         double initial = initialLargest(propagated);
-        List<ConfidenceScan.Part> parts = context.parallel().map(n, ROW_GRAIN, (from, to) ->
-                new ConfidenceScan(factors, blocks, propagated, graph, mustLinks, partners, initial).scan(from, to));
+        AtomicLong scanned = new AtomicLong();
+        List<ConfidenceScan.Part> parts = context.parallel().map(n, ROW_GRAIN, (from, to) -> {
+            ConfidenceScan.Part part = new ConfidenceScan(factors, blocks, propagated, graph, mustLinks, partners, initial)
+                    .scan(from, to);
+            context.progress().progress(PROGRESS, scanned.addAndGet(to - from), n);
+            return part;
+        });
         SparseMatrixBuilder all = new SparseMatrixBuilder(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
         double largest = 0;
         double absoluteSum = 0;

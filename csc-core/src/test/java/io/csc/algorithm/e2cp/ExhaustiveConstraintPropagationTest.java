@@ -110,6 +110,28 @@ class ExhaustiveConstraintPropagationTest {
     }
 
     @Test
+    void theSolvesAndTheScanForPartnersReportProgress() {
+        Dataset wine = GoldenRuns.zScored("wine");
+        java.util.List<long[]> reported = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.List<long[]> solves = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        RunContext context = RunContext.of(2, 2).withProgress((stage, done, total) -> {
+            if (stage.equals(ScalableAdjustedAffinity.PROGRESS)) {
+                reported.add(new long[] {done, total});
+            } else if (stage.equals(ConstraintPropagation.PROGRESS)) {
+                solves.add(new long[] {done, total});
+            }
+        });
+        ClusteringResult withProgress = e2cp("path", "scalable").fit(wine, GoldenRuns.labels(wine, 0.1, 2), 3, context);
+        assertTrue(!reported.isEmpty(), "the scan reports progress");
+        assertTrue(reported.stream().allMatch(step -> step[1] == wine.size() && step[0] > 0 && step[0] <= wine.size()));
+        assertTrue(reported.stream().anyMatch(step -> step[0] == wine.size()), "the last step covers every row");
+        assertEquals(4, solves.size(), "one step per solve: 3 classes + all labelled points");
+        assertTrue(solves.stream().anyMatch(step -> step[0] == 4 && step[1] == 4));
+        assertArrayEquals(e2cp("path", "scalable").fit(wine, GoldenRuns.labels(wine, 0.1, 2), 3, RunContext.of(2, 2))
+                .labels(), withProgress.labels(), "progress changes nothing");
+    }
+
+    @Test
     void uniformlySoftLabelsActAsHardOnesBecauseFIsNormalized() {
         Dataset iris = GoldenRuns.zScored("iris");
         LabelledPoints hard = GoldenRuns.labels(iris, 0.1, 3).labelledBlocks().get(0);
