@@ -12,6 +12,21 @@ import java.util.SplittableRandom;
 record EmbeddedProduct(boolean transposeA, boolean transposeB, DenseMatrix opA, DenseMatrix opB, DenseMatrix c0,
                        double[] a, int lda, double[] b, int ldb, double[] c, int ldc) {
 
+    /** A test body run for one pair of transpositions of A and B. */
+    @FunctionalInterface
+    interface Transposed {
+        void run(boolean transposeA, boolean transposeB);
+    }
+
+    /** Runs {@code body} for the four transpositions of A and B, neither transposed first. */
+    static void forEachTransposition(Transposed body) {
+        for (boolean transposeA : new boolean[] {false, true}) {
+            for (boolean transposeB : new boolean[] {false, true}) {
+                body.run(transposeA, transposeB);
+            }
+        }
+    }
+
     static final int A_OFFSET = 3;
     static final int B_OFFSET = 7;
     static final int C_OFFSET = 5;

@@ -37,23 +37,21 @@ class LinearAlgebraBackendContractTest {
         int m = 5;
         int n = 4;
         int k = 3;
-        for (boolean transposeA : new boolean[] {false, true}) {
-            for (boolean transposeB : new boolean[] {false, true}) {
-                for (double beta : new double[] {0.0, 1.0, -0.5}) {
-                    EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
-                    double[] c = operands.c();
-                    if (beta == 0.0) {
-                        // BLAS semantics: C is not read when beta is zero, even if it holds NaN.
-                        for (int i = 0; i < m; i++) {
-                            int row = EmbeddedProduct.C_OFFSET + i * operands.ldc();
-                            Arrays.fill(c, row, row + n, Double.NaN);
-                        }
+        EmbeddedProduct.forEachTransposition((transposeA, transposeB) -> {
+            for (double beta : new double[] {0.0, 1.0, -0.5}) {
+                EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random);
+                double[] c = operands.c();
+                if (beta == 0.0) {
+                    // BLAS semantics: C is not read when beta is zero, even if it holds NaN.
+                    for (int i = 0; i < m; i++) {
+                        int row = EmbeddedProduct.C_OFFSET + i * operands.ldc();
+                        Arrays.fill(c, row, row + n, Double.NaN);
                     }
-                    operands.compute(backend, 1.5, beta, c);
-                    operands.assertProduct(c, 1.5, beta, 1e-12, 0.0);
                 }
+                operands.compute(backend, 1.5, beta, c);
+                operands.assertProduct(c, 1.5, beta, 1e-12, 0.0);
             }
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}")
@@ -64,17 +62,15 @@ class LinearAlgebraBackendContractTest {
         int m = 6;
         int n = 5;
         int k = 4;
-        for (boolean transposeA : new boolean[] {false, true}) {
-            for (boolean transposeB : new boolean[] {false, true}) {
-                for (double beta : new double[] {0.0, -0.5}) {
-                    // leading dimensions of 3-4 times the columns: each operand is a block of a wider one
-                    EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random, 17, 11, 13);
-                    double[] c = operands.c();
-                    operands.compute(backend, 0.5, beta, c);
-                    operands.assertProduct(c, 0.5, beta, 1e-12, 0.0);
-                }
+        EmbeddedProduct.forEachTransposition((transposeA, transposeB) -> {
+            for (double beta : new double[] {0.0, -0.5}) {
+                // leading dimensions of 3-4 times the columns: each operand is a block of a wider one
+                EmbeddedProduct operands = EmbeddedProduct.random(m, n, k, transposeA, transposeB, random, 17, 11, 13);
+                double[] c = operands.c();
+                operands.compute(backend, 0.5, beta, c);
+                operands.assertProduct(c, 0.5, beta, 1e-12, 0.0);
             }
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}")
@@ -85,46 +81,44 @@ class LinearAlgebraBackendContractTest {
         int m = 6;
         int n = 5;
         int k = 4;
-        for (boolean transposeA : new boolean[] {false, true}) {
-            for (boolean transposeB : new boolean[] {false, true}) {
-                for (float beta : new float[] {0.0f, 1.0f, -0.5f}) {
-                    DenseMatrix opA = TestMatrices.random(m, k, random);
-                    DenseMatrix opB = TestMatrices.random(k, n, random);
-                    DenseMatrix c0 = TestMatrices.random(m, n, random);
-                    DenseMatrix storedA = transposeA ? opA.transpose() : opA;
-                    DenseMatrix storedB = transposeB ? opB.transpose() : opB;
-                    int lda = storedA.columns() + 1;
-                    int ldb = storedB.columns() + 2;
-                    int ldc = n + 3;
-                    float[] a = narrow(embed(storedA, 2, lda));
-                    float[] b = narrow(embed(storedB, 4, ldb));
-                    float[] c = narrow(embed(c0, 1, ldc));
-                    if (beta == 0.0f) {
-                        for (int i = 0; i < m; i++) {
-                            Arrays.fill(c, 1 + i * ldc, 1 + i * ldc + n, Float.NaN);
-                        }
-                    }
-                    float alpha = -2.0f;
-                    backend.gemm(transposeA, transposeB, m, n, k, alpha, a, 2, lda, b, 4, ldb, beta, c, 1, ldc);
-                    DenseMatrix product = multiply(opA, opB);
+        EmbeddedProduct.forEachTransposition((transposeA, transposeB) -> {
+            for (float beta : new float[] {0.0f, 1.0f, -0.5f}) {
+                DenseMatrix opA = TestMatrices.random(m, k, random);
+                DenseMatrix opB = TestMatrices.random(k, n, random);
+                DenseMatrix c0 = TestMatrices.random(m, n, random);
+                DenseMatrix storedA = transposeA ? opA.transpose() : opA;
+                DenseMatrix storedB = transposeB ? opB.transpose() : opB;
+                int lda = storedA.columns() + 1;
+                int ldb = storedB.columns() + 2;
+                int ldc = n + 3;
+                float[] a = narrow(embed(storedA, 2, lda));
+                float[] b = narrow(embed(storedB, 4, ldb));
+                float[] c = narrow(embed(c0, 1, ldc));
+                if (beta == 0.0f) {
                     for (int i = 0; i < m; i++) {
-                        for (int j = 0; j < n; j++) {
-                            double expected = alpha * product.get(i, j) + (beta == 0.0f ? 0.0 : beta * c0.get(i, j));
-                            assertEquals(expected, c[1 + i * ldc + j], 1e-5,
-                                    "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB + " beta=" + beta);
-                        }
+                        Arrays.fill(c, 1 + i * ldc, 1 + i * ldc + n, Float.NaN);
                     }
-                    for (int t = 0; t < c.length; t++) {
-                        int row = (t - 1) / ldc;
-                        int column = (t - 1) % ldc;
-                        boolean inside = t >= 1 && row < m && column < n;
-                        if (!inside) {
-                            assertEquals((float) TestMatrices.GUARD, c[t], "guard at " + t + " untouched");
-                        }
+                }
+                float alpha = -2.0f;
+                backend.gemm(transposeA, transposeB, m, n, k, alpha, a, 2, lda, b, 4, ldb, beta, c, 1, ldc);
+                DenseMatrix product = multiply(opA, opB);
+                for (int i = 0; i < m; i++) {
+                    for (int j = 0; j < n; j++) {
+                        double expected = alpha * product.get(i, j) + (beta == 0.0f ? 0.0 : beta * c0.get(i, j));
+                        assertEquals(expected, c[1 + i * ldc + j], 1e-5,
+                                "C(" + i + "," + j + ") transposeA=" + transposeA + " transposeB=" + transposeB + " beta=" + beta);
+                    }
+                }
+                for (int t = 0; t < c.length; t++) {
+                    int row = (t - 1) / ldc;
+                    int column = (t - 1) % ldc;
+                    boolean inside = t >= 1 && row < m && column < n;
+                    if (!inside) {
+                        assertEquals((float) TestMatrices.GUARD, c[t], "guard at " + t + " untouched");
                     }
                 }
             }
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}")
