@@ -111,9 +111,7 @@ public final class GeneralizedEigen {
             throw new IllegalArgumentException("Invalid number of eigenpairs: " + count + " (must be in [0, "
                     + a.rows() + "])");
         }
-        if (!(ridge > 0) || !Double.isFinite(ridge)) {
-            throw new IllegalArgumentException("Invalid ridge: " + ridge + " (must be > 0 and finite)");
-        }
+        requireRidge(ridge);
         DenseMatrix left = MatrixChecks.symmetricCopy(a, "A");
         DenseMatrix right = MatrixChecks.symmetricCopy(b, "B");
         requireSameSize(left, right);
@@ -124,8 +122,7 @@ public final class GeneralizedEigen {
             factor[i * n + i] += shift;
         }
         if (n > 0 && !backend.cholesky(n, factor)) {
-            throw new IllegalArgumentException("A + δI with δ = " + shift + " (ridge " + ridge + " x ||A||₁) is not "
-                    + "positive definite: A must be symmetric positive semi-definite; if it is, increase the ridge");
+            throw notPositiveDefinite(shift, ridge);
         }
         DenseMatrix reduced = reduce(backend, factor, right);
         EigenDecomposition standard = SymmetricEigen.solveSymmetric(backend, reduced, n - count, n - 1).reversed();
@@ -150,9 +147,7 @@ public final class GeneralizedEigen {
     public static EigenDecomposition indefiniteDiagonal(LinearAlgebraBackend backend, double[] a, DenseMatrix b,
                                                         double ridge) {
         Objects.requireNonNull(backend, "backend");
-        if (!(ridge > 0) || !Double.isFinite(ridge)) {
-            throw new IllegalArgumentException("Invalid ridge: " + ridge + " (must be > 0 and finite)");
-        }
+        requireRidge(ridge);
         DenseMatrix right = MatrixChecks.symmetricCopy(b, "B");
         int n = right.rows();
         if (a.length != n) {
@@ -170,8 +165,7 @@ public final class GeneralizedEigen {
         for (int i = 0; i < n; i++) {
             double shifted = a[i] + shift;
             if (!(shifted > 0)) {
-                throw new IllegalArgumentException("A + δI with δ = " + shift + " (ridge " + ridge + " x ||A||₁) is not "
-                        + "positive definite: A must be symmetric positive semi-definite; if it is, increase the ridge");
+                throw notPositiveDefinite(shift, ridge);
             }
             scale[i] = 1.0 / Math.sqrt(shifted);
         }
@@ -193,6 +187,18 @@ public final class GeneralizedEigen {
             }
         }
         return new EigenDecomposition(standard.values(), vectors);
+    }
+
+    private static void requireRidge(double ridge) {
+        if (!(ridge > 0) || !Double.isFinite(ridge)) {
+            throw new IllegalArgumentException("Invalid ridge: " + ridge + " (must be > 0 and finite)");
+        }
+    }
+
+    /** The refusal of an A whose shifted form {@code A + δI} has no Cholesky factor. */
+    private static IllegalArgumentException notPositiveDefinite(double shift, double ridge) {
+        return new IllegalArgumentException("A + δI with δ = " + shift + " (ridge " + ridge + " x ||A||₁) is not "
+                + "positive definite: A must be symmetric positive semi-definite; if it is, increase the ridge");
     }
 
     /** The shift {@code δ = ridge · ||A||₁} used by {@link #indefinite} ({@code ridge} when A is zero). */
