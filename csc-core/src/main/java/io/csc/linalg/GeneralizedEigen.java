@@ -67,11 +67,6 @@ public final class GeneralizedEigen {
         return new EigenDecomposition(standard.values(), backTransform(backend, factor, standard.vectors()));
     }
 
-    /** {@link #indefinite(LinearAlgebraBackend, DenseMatrix, DenseMatrix, double)} with {@link #DEFAULT_RIDGE}. */
-    public static EigenDecomposition indefinite(LinearAlgebraBackend backend, DenseMatrix a, DenseMatrix b) {
-        return indefinite(backend, a, b, DEFAULT_RIDGE);
-    }
-
     /**
      * All pairs of {@code A v = λ B v} for A symmetric positive semi-definite and B symmetric
      * (possibly indefinite), through the reciprocal definite problem

@@ -100,7 +100,7 @@ class GeneralizedEigenTest {
         DenseMatrix a = DenseMatrix.of(new double[][] {{2, -1}, {-1, 2}});
         DenseMatrix b = DenseMatrix.of(new double[][] {{1, 0}, {0, -1}});
         // With the shift δ: det(B - μ(A + δI)) = μ²((2 + δ)² - 1) - 1, so μ = ±1 / √((2 + δ)² - 1).
-        EigenDecomposition eigen = GeneralizedEigen.indefinite(backend, a, b);
+        EigenDecomposition eigen = GeneralizedEigen.indefinite(backend, a, b, GeneralizedEigen.DEFAULT_RIDGE);
         double shift = GeneralizedEigen.shift(a, GeneralizedEigen.DEFAULT_RIDGE);
         assertEquals(3e-8, shift, 1e-22);
         double exact = 1 / Math.sqrt((2 + shift) * (2 + shift) - 1);
@@ -147,7 +147,7 @@ class GeneralizedEigenTest {
         int n = 30;
         DenseMatrix laplacian = TestGraphs.laplacian(TestGraphs.components(1, n, 2, random)).toDense();
         DenseMatrix constraints = TestMatrices.withSpectrum(spectrum(n, random), random);
-        EigenDecomposition eigen = GeneralizedEigen.indefinite(backend, laplacian, constraints);
+        EigenDecomposition eigen = GeneralizedEigen.indefinite(backend, laplacian, constraints, GeneralizedEigen.DEFAULT_RIDGE);
         assertDescending(eigen.values());
         double shift = GeneralizedEigen.shift(laplacian, GeneralizedEigen.DEFAULT_RIDGE);
         DenseMatrix shifted = laplacian.copy();
@@ -182,7 +182,7 @@ class GeneralizedEigenTest {
         LinearAlgebraBackend backend = backend(name);
         DenseMatrix a = DenseMatrix.of(new double[][] {{1, 0}, {0, -1}});
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> GeneralizedEigen.indefinite(backend, a, DenseMatrix.identity(2)));
+                () -> GeneralizedEigen.indefinite(backend, a, DenseMatrix.identity(2), GeneralizedEigen.DEFAULT_RIDGE));
         assertTrue(error.getMessage().contains("positive semi-definite"), error.getMessage());
         assertThrows(IllegalArgumentException.class, () -> GeneralizedEigen.indefinite(backend, a, a, 0));
         // A = 0: the shift falls back to the ridge itself.
@@ -203,7 +203,7 @@ class GeneralizedEigenTest {
             a.set(i, i, diagonal[i]);
         }
         DenseMatrix b = TestMatrices.withSpectrum(spectrum(n, random), random);
-        EigenDecomposition general = GeneralizedEigen.indefinite(backend, a, b);
+        EigenDecomposition general = GeneralizedEigen.indefinite(backend, a, b, GeneralizedEigen.DEFAULT_RIDGE);
         EigenDecomposition scaled = GeneralizedEigen.indefiniteDiagonal(backend, diagonal, b, GeneralizedEigen.DEFAULT_RIDGE);
         assertDescending(scaled.values());
         // Both solve the same reduced problem to the eigensolver's absolute accuracy, a few ε times the

@@ -217,7 +217,7 @@ class ConstrainedCutTest {
             a.data()[t] -= square.data()[t];
             b.data()[t] -= beta * problem.gram.data()[t];
         }
-        double[] reference = Arrays.stream(GeneralizedEigen.indefinite(BACKEND, a, b).values())
+        double[] reference = Arrays.stream(GeneralizedEigen.indefinite(BACKEND, a, b, GeneralizedEigen.DEFAULT_RIDGE).values())
                 .filter(mu -> mu > 0).map(mu -> 1.0 / mu).sorted().toArray();
 
         ConstrainedCut.Selection selection = solution.selection();
