@@ -46,8 +46,9 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
             if (mode == SelectionMode.CV) {
                 return new CrossValidatedMethod(this, given);
             }
-            if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && !paperVariant(given)) {
-                return new GuardedMethod(this, given, mode == SelectionMode.GUARD);
+            if (mode == SelectionMode.GUARD || mode == SelectionMode.CHECK
+                    || mode == SelectionMode.AUTO && !paperVariant(given)) {
+                return new GuardedMethod(this, given, mode);
             }
         }
         return method;

@@ -101,6 +101,12 @@ public final class Diagnostics {
             });
         }
 
+        /** Adds {@code seconds} to the stage {@code name}, timed elsewhere. */
+        public Builder stage(String name, double seconds) {
+            stageSeconds.merge(name, seconds, Double::sum);
+            return this;
+        }
+
         /** Adds the stage times of {@code other}, and nothing else of it. */
         public Builder stages(Diagnostics other) {
             other.stageSeconds.forEach((key, seconds) -> stageSeconds.merge(key, seconds, Double::sum));

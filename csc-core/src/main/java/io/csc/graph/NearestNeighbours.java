@@ -139,7 +139,7 @@ public final class NearestNeighbours {
      * The k nearest neighbours among all points of {@code data} of the points {@code queries}
      * (null: every point); list s belongs to {@code queries[s]}.
      */
-    static NeighbourLists exact(Dataset data, int[] queries, int k, LinearAlgebraBackend backend, Parallel parallel,
+    public static NeighbourLists exact(Dataset data, int[] queries, int k, LinearAlgebraBackend backend, Parallel parallel,
                                 ProgressListener progress) {
         int n = data.size();
         if (k < 1 || k >= n) {

@@ -12,6 +12,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A constrained method guarded by simple references ({@code select=guard}, and {@code select=auto},
@@ -49,23 +50,30 @@ import java.util.Map;
  */
 public final class GuardedMethod implements ClusteringAlgorithm {
 
-    /** The largest n {@code select=auto} guards; {@code select=guard} guards at any n. */
+    /** The largest n {@code select=auto} guards; above it checks ({@link NeighbourhoodAgreement}). */
     public static final int LIMIT = 50_000;
+
+    /** The check's entry in {@code diagnostics.stageSeconds}. */
+    static final String CHECK_STAGE = "neighbourhood check";
 
     private final AlgorithmDescriptor descriptor;
     private final ParameterValues given;
-    private final boolean always;
+    private final SelectionMode mode;
 
     /**
      * @param descriptor the method
      * @param given the values the user gave, without {@code select}
-     * @param always true for {@code select=guard} (guarded at any size), false for
-     *               {@code select=auto} (guarded up to {@link #LIMIT} points)
+     * @param mode {@link SelectionMode#GUARD} (guarded at any size), {@link SelectionMode#CHECK}
+     *             (checked at any size, guarded when the check fails) or {@link SelectionMode#AUTO}
+     *             (guarded up to {@link #LIMIT} points, checked above)
      */
-    public GuardedMethod(AlgorithmDescriptor descriptor, ParameterValues given, boolean always) {
+    public GuardedMethod(AlgorithmDescriptor descriptor, ParameterValues given, SelectionMode mode) {
+        if (mode != SelectionMode.GUARD && mode != SelectionMode.CHECK && mode != SelectionMode.AUTO) {
+            throw new IllegalArgumentException("Not a guarding mode: " + mode);
+        }
         this.descriptor = descriptor;
         this.given = given;
-        this.always = always;
+        this.mode = mode;
     }
 
     /** The first reference: {@code seeded-kmeans} at its defaults; {@code select=cv} tries it too. */
@@ -104,11 +112,11 @@ public final class GuardedMethod implements ClusteringAlgorithm {
     }
 
     /**
-     * The warning of a fit that {@code select=auto} left unguarded for its size: the user's only
-     * sign that nothing checked the method against the simple uses of the same supervision. On a
-     * 58,000-point look-alike of an imbalanced set (docs/results/88-unguarded-sizes.md) scacs as
-     * set gave ACC 0.59 and fast-csp-ml 0.42, where the guard gave both 1.000 in about ten times
-     * the time.
+     * The warning of a fit that {@code select=auto} left unguarded for its size and could not check
+     * ({@link NeighbourhoodAgreement} needs labels): the user's only sign that nothing checked the
+     * method against the simple uses of the same supervision. On a 58,000-point look-alike of an
+     * imbalanced set (docs/results/88-unguarded-sizes.md) scacs as set gave ACC 0.59 and
+     * fast-csp-ml 0.42, where the guard gave both 1.000 in about ten times the time.
      */
     static String unguarded(int n) {
         return "Not checked against simple references: above " + LIMIT + " points (here " + n + ") select=auto fits "
@@ -116,21 +124,72 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                 + "times the time), and -a auto also tries the other methods and njw";
     }
 
+    /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
+    static String checkedOnly(int n, NeighbourhoodAgreement.Finding finding) {
+        return String.format(java.util.Locale.ROOT, "Checked against its labels only: above %d points (here %d) "
+                + "select=auto fits the method as set and compares it with the labels' neighbourhoods (the fit keeps "
+                + "a labelled point with %.2f of its %d nearest points, the labels with %.2f of its nearest labelled "
+                + "ones: no contradiction). --param select=guard checks it against simple references (about ten "
+                + "times the time)", LIMIT, n, finding.fitAgreement(), NeighbourhoodAgreement.NEIGHBOURS,
+                finding.labelAgreement());
+    }
+
+    /** The warning of a fit the check ({@link NeighbourhoodAgreement}) sent to the guard. */
+    static String contradicted(NeighbourhoodAgreement.Finding finding) {
+        return String.format(java.util.Locale.ROOT, "The method as set contradicted its labels: it keeps a labelled "
+                + "point with %.2f of its %d nearest points, where the labels keep it with %.2f of its nearest "
+                + "labelled ones; it was guarded against simple references (select=guard)", finding.fitAgreement(),
+                NeighbourhoodAgreement.NEIGHBOURS, finding.labelAgreement());
+    }
+
     @Override
     public String name() {
         return descriptor.name();
     }
 
+    /**
+     * Guards the method ({@link SelectedFit}), or, for {@link SelectionMode#CHECK} and for
+     * {@link SelectionMode#AUTO} above {@link #LIMIT} points, fits it as set and checks the fit
+     * against its labels ({@link NeighbourhoodAgreement}): a fit that contradicts them is guarded
+     * (its fit on all points is the guard's final fit of the method, not made twice); one that does
+     * not is kept, with the check's figures in {@code diagnostics.neighbourhoodCheck} and a warning
+     * that no reference was tried. Without labels the check cannot run and the fit is kept with a
+     * warning ({@link #unguarded}).
+     */
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         Candidate method = new Candidate(descriptor, given);
-        if (!always && data.size() > LIMIT) {
-            // the method checks its arguments first, as here: one pass over the features, not two
-            ClusteringResult asSet = method.create().fit(data, constraints, k, context);
-            return constraints.isEmpty() ? asSet : asSet.withDiagnostics(Diagnostics.builder()
-                    .merge(asSet.diagnostics()).warn(unguarded(data.size())).build());
+        int n = data.size();
+        if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && n <= LIMIT) {
+            ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
+            return SelectedFit.fit(name(), candidates(method, n), null, data, constraints, k, context, true,
+                    mode == SelectionMode.GUARD);
         }
-        ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
-        return SelectedFit.fit(name(), candidates(method, data.size()), data, constraints, k, context, true, always);
+        // the method checks its arguments first, as here: one pass over the features, not two
+        ClusteringResult asSet = method.create().fit(data, constraints, k, context);
+        if (constraints.isEmpty()) {
+            return asSet;
+        }
+        long checkStart = System.nanoTime();
+        Optional<NeighbourhoodAgreement.Finding> finding = NeighbourhoodAgreement.of(data, constraints,
+                asSet.labels(), context);
+        double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
+        if (finding.isEmpty()) {
+            return mode == SelectionMode.AUTO ? asSet.withDiagnostics(Diagnostics.builder()
+                    .merge(asSet.diagnostics()).warn(unguarded(n)).build()) : asSet;
+        }
+        if (!finding.get().contradicts()) {
+            Diagnostics.Builder diagnostics = Diagnostics.builder().merge(asSet.diagnostics())
+                    .stage(CHECK_STAGE, checkSeconds).put("neighbourhoodCheck", finding.get().asMap());
+            if (mode == SelectionMode.AUTO) {
+                diagnostics.warn(checkedOnly(n, finding.get()));
+            }
+            return asSet.withDiagnostics(diagnostics.build()).withSeconds(asSet.seconds() + checkSeconds);
+        }
+        ClusteringResult guarded = SelectedFit.fit(name(), candidates(method, n), asSet, data, constraints, k,
+                context, true, false);
+        return guarded.withDiagnostics(Diagnostics.builder().merge(guarded.diagnostics()).stage(CHECK_STAGE, checkSeconds)
+                .put("neighbourhoodCheck", finding.get().asMap()).warn(contradicted(finding.get())).build())
+                .withSeconds(guarded.seconds() + checkSeconds);
     }
 }

@@ -57,7 +57,7 @@ final class SelectedFit {
      */
     static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Dataset data,
                                 ConstraintSet constraints, int k, RunContext context) {
-        return fit(name, candidates, fallback, data, constraints, k, context, false, true);
+        return fit(name, candidates, fallback, null, data, constraints, k, context, false, true);
     }
 
     /**
@@ -266,21 +266,25 @@ final class SelectedFit {
      * fails in a fold (an error, not a collapse, which the guard is there to catch) is fitted alone, so that its own error (when it cannot run on this input at
      * all) reaches the user instead of the reference's labels. {@code warnUnranked}: whether too
      * little supervision to split into folds is a warning (not for the default guard, which then
-     * simply does not apply).
+     * simply does not apply). {@code methodOnAll}: the first candidate's fit on all points with
+     * all of the supervision when the caller already has it (the check of
+     * {@link GuardedMethod}), else null; it is the final fit of that candidate.
      */
-    static ClusteringResult fit(String name, List<Candidate> candidates, Dataset data, ConstraintSet constraints,
-                                int k, RunContext context, boolean guard, boolean warnUnranked) {
-        return fit(name, candidates, null, data, constraints, k, context, guard, warnUnranked);
+    static ClusteringResult fit(String name, List<Candidate> candidates, ClusteringResult methodOnAll, Dataset data,
+                                ConstraintSet constraints, int k, RunContext context, boolean guard,
+                                boolean warnUnranked) {
+        return fit(name, candidates, null, methodOnAll, data, constraints, k, context, guard, warnUnranked);
     }
 
-    private static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Dataset data,
-                                        ConstraintSet constraints, int k, RunContext context, boolean guard,
-                                        boolean warnUnranked) {
+    private static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback,
+                                        ClusteringResult givenMethodOnAll, Dataset data, ConstraintSet constraints,
+                                        int k, RunContext context, boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
         // Above the folds' sample the guarded method is fitted on all the points first: a size it
         // refuses (a dense method's memory) is refused before minutes of folds on the sample, and
         // the fit is the one the final step would make (the same seed), so it is kept for it.
-        ClusteringResult methodOnAll = guard && candidates.size() > 1 && data.size() > CrossValidation.SUBSAMPLE
+        ClusteringResult methodOnAll = givenMethodOnAll != null ? givenMethodOnAll
+                : guard && candidates.size() > 1 && data.size() > CrossValidation.SUBSAMPLE
                 ? candidates.get(0).create().fit(data, constraints, k, context) : null;
         Optional<CrossValidation.Ranking> ranked = candidates.size() < 2 ? Optional.empty()
                 : CrossValidation.rankPrepared(candidates, data, constraints, k, context);

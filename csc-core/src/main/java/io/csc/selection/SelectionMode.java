@@ -7,7 +7,7 @@ public enum SelectionMode {
     /** The given values, or the defaults. */
     NONE,
     /**
-     * The default: {@link #GUARD} up to {@link GuardedMethod#LIMIT} points, {@link #NONE} above,
+     * The default: {@link #GUARD} up to {@link GuardedMethod#LIMIT} points, {@link #CHECK} above,
      * where the method's own cost is what its user is counting.
      */
     AUTO,
@@ -18,6 +18,12 @@ public enum SelectionMode {
      * supervision, at any size.
      */
     GUARD,
+    /**
+     * The method as set, checked against its labels ({@link NeighbourhoodAgreement}) and guarded
+     * ({@link #GUARD}) only when the fit contradicts them: at little more than one fit where it does
+     * not. What {@link #AUTO} does above {@link GuardedMethod#LIMIT} points.
+     */
+    CHECK,
     /** Cross-validation over the supervision ({@link CrossValidation}), on the method's grid and the reference. */
     CV;
 
@@ -30,6 +36,7 @@ public enum SelectionMode {
                     + "dense embedding, up to " + GuardedMethod.DENSE_LIMIT + " points), seeded-kmeans (k-means on "
                     + "the features) or seeded-njw graph=knn (NJW's k-NN embedding), all seeded by the supervision: "
                     + "3 folds of each and the final fit; "
-                    + "auto = guard up to " + GuardedMethod.LIMIT + " points, none above (variant=paper: none); "
+                    + "check = the method as set, guarded only when it contradicts its labels' neighbourhoods; "
+                    + "auto = guard up to " + GuardedMethod.LIMIT + " points, check above (variant=paper: none); "
                     + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
 }

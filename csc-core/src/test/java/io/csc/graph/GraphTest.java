@@ -17,15 +17,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class GraphTest {
 
-    private static double squaredDistance(Dataset data, int a, int b) {
-        double sum = 0;
-        for (int t = 0; t < data.dimension(); t++) {
-            double difference = data.feature(a, t) - data.feature(b, t);
-            sum += difference * difference;
-        }
-        return sum;
-    }
-
     @Test
     void sampleWithoutReplacementIsTheFullShufflesSample() {
         for (int n : new int[] {1, 2, 7, 100, 5000}) {
@@ -93,7 +84,7 @@ class GraphTest {
                 assertEquals(0.0, w.get(i, i));
                 for (int j = 0; j < data.size(); j += 7) {
                     if (i != j) {
-                        assertEquals(Math.exp(-squaredDistance(data, i, j) / (2 * 0.64)), w.get(i, j), 1e-12);
+                        assertEquals(Math.exp(-TestData.squaredDistance(data, i, j) / (2 * 0.64)), w.get(i, j), 1e-12);
                         assertEquals(w.get(i, j), w.get(j, i));
                     }
                 }
@@ -129,7 +120,7 @@ class GraphTest {
                 assertTrue(rowPointers[i + 1] - rowPointers[i] >= 5);
                 for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
                     int j = w.columnIndices()[p];
-                    assertEquals(Math.exp(-squaredDistance(blobs, i, j) / 8.0), w.values()[p], 1e-12);
+                    assertEquals(Math.exp(-TestData.squaredDistance(blobs, i, j) / 8.0), w.values()[p], 1e-12);
                 }
             }
             SparseGraph mutual = KnnGraph.build(blobs, new KnnGraphOptions(5, KernelOptions.fixed(2.0), true), context);

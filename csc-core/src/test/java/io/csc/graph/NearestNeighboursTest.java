@@ -50,7 +50,7 @@ class NearestNeighboursTest {
                 // integer coordinates make every squared distance exact, so ties must break by index
                 assertArrayEquals(expected, actual, "point " + point);
                 for (int t = 0; t < 6; t++) {
-                    assertEquals(Math.sqrt(squared(ties, point, expected[t])), lists.distance(point, t), 1e-12);
+                    assertEquals(Math.sqrt(TestData.squaredDistance(ties, point, expected[t])), lists.distance(point, t), 1e-12);
                 }
             }
         }
@@ -78,15 +78,6 @@ class NearestNeighboursTest {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> NearestNeighbours.exact(data, 10, LinearAlgebra.defaultBackend(), Parallel.sequential(), ProgressListener.NONE));
         assertEquals("Invalid number of neighbours: 10 (must be in [1, 9] for 10 points)", error.getMessage());
-    }
-
-    private static double squared(Dataset data, int a, int b) {
-        double sum = 0;
-        for (int t = 0; t < data.dimension(); t++) {
-            double difference = data.feature(a, t) - data.feature(b, t);
-            sum += difference * difference;
-        }
-        return sum;
     }
 
     @org.junit.jupiter.api.Test

@@ -116,21 +116,86 @@ class GuardedMethodTest {
     }
 
     @Test
-    void aboveTheLimitTheDefaultFitsTheMethodAsSetAndSaysSo() {
+    void aboveTheLimitTheDefaultFitsTheMethodAsSetChecksItAndSaysSo() {
         Dataset many = io.csc.data.GaussianMixture.generate(GuardedMethod.LIMIT + 1, 2, 3, 7, 6.0);
         ConstraintSet labels = GoldenRuns.labels(many, 0.001, 1);
         ClusteringResult byDefault = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many, labels, 1);
         assertEquals(null, byDefault.diagnostics().value("selection"), "select=auto fits the method as set");
-        assertTrue(byDefault.diagnostics().warnings().contains(GuardedMethod.unguarded(many.size())),
+        @SuppressWarnings("unchecked")
+        Map<String, Object> check = (Map<String, Object>) byDefault.diagnostics().value("neighbourhoodCheck");
+        assertEquals(false, check.get("contradicts"), check.toString());
+        assertTrue(byDefault.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("Checked against its labels only")),
                 byDefault.diagnostics().warnings().toString());
+        assertTrue(byDefault.diagnostics().stageSeconds().containsKey(GuardedMethod.CHECK_STAGE));
         ClusteringResult asSet = GoldenRuns.fit(method("sc-pc", "none"), many, labels, 1);
         assertArrayEquals(asSet.labels(), byDefault.labels(), "the same fit");
-        assertTrue(asSet.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Not checked")),
+        assertTrue(asSet.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Checked")),
                 "select=none asked for the method as set");
+        ConstraintSet pairs = io.csc.constraint.ConstraintGenerator.randomPairs(many.labels(), 100,
+                new java.util.SplittableRandom(2));
+        ClusteringResult withPairs = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many, pairs, 1);
+        assertTrue(withPairs.diagnostics().warnings().contains(GuardedMethod.unguarded(many.size())),
+                "pairs have no classes to check against: " + withPairs.diagnostics().warnings());
         ClusteringResult unsupervised = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many,
                 ConstraintSet.empty(many.size()), 1);
         assertTrue(unsupervised.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Not checked")),
                 "no supervision, nothing to check against");
+    }
+
+    /**
+     * A stand-in method for the check: the truth on the labelled points, and elsewhere the truth or,
+     * when {@code split}, the truth with class 0 cut in two at the median of its first coordinate.
+     */
+    private static AlgorithmDescriptor standIn(boolean split) {
+        ClusteringAlgorithm algorithm = new ClusteringAlgorithm() {
+            @Override
+            public String name() {
+                return "stand-in";
+            }
+
+            @Override
+            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
+                int[] labels = data.labels().clone();
+                if (split) {
+                    double[] first = java.util.stream.IntStream.range(0, data.size()).filter(i -> labels[i] == 0)
+                            .mapToDouble(i -> data.feature(i, 0)).sorted().toArray();
+                    double median = first[first.length / 2];
+                    for (int i = 0; i < data.size(); i++) {
+                        if (labels[i] == 0 && data.feature(i, 0) > median) {
+                            labels[i] = k - 1;
+                        }
+                    }
+                    var block = constraints.labelledBlocks().get(0);
+                    for (int t = 0; t < block.size(); t++) {
+                        labels[block.points()[t]] = block.classes()[t];
+                    }
+                }
+                return new ClusteringResult("stand-in", labels, k, null, 0.0, io.csc.algorithm.Diagnostics.empty(), null);
+            }
+        };
+        return new AlgorithmDescriptor("stand-in", "test", "none", true, true, List.of(), values -> algorithm);
+    }
+
+    @Test
+    void theCheckGuardsAFitThatContradictsItsLabelsAndKeepsOneThatDoesNot() {
+        // four blobs, the fourth cluster of the fit cutting the first class in two where the truth has a fourth blob
+        Dataset blobs = TestData.blobs(4, 150, 4, 8.0, 3);
+        ConstraintSet labels = GoldenRuns.labels(blobs, 0.1, 1);
+        ParameterValues check = ParameterValues.of(Map.of("select", "check"));
+        ClusteringResult kept = GoldenRuns.fit(standIn(false).create(check), blobs, labels, 1);
+        assertEquals(null, kept.diagnostics().value("selection"));
+        assertArrayEquals(blobs.labels(), kept.labels());
+        assertNotNull(kept.diagnostics().value("neighbourhoodCheck"));
+        assertTrue(kept.diagnostics().warnings().isEmpty(), "select=check was asked for: " + kept.diagnostics().warnings());
+
+        ClusteringResult guarded = GoldenRuns.fit(standIn(true).create(check), blobs, labels, 1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
+        assertNotNull(selection, guarded.diagnostics().warnings().toString());
+        assertTrue(!"stand-in".equals(selection.get("method")), selection.toString());
+        assertTrue(GoldenRuns.accuracy(blobs, guarded.labels()) > 0.95);
+        assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("The method as set contradicted")),
+                guarded.diagnostics().warnings().toString());
     }
 
     @Test

@@ -173,7 +173,7 @@ class SelectedFitTest {
         try (RunContext context = RunContext.sequential(1)) {
             UnsuitableInputException refused = assertThrows(
                     UnsuitableInputException.class, () -> SelectedFit.fit("method",
-                            List.of(refusing("method", methodFits), refusing("reference", referenceFits)), data,
+                            List.of(refusing("method", methodFits), refusing("reference", referenceFits)), null, data,
                             constraints, 2, context, true, true));
             assertEquals("method refuses " + n + " points", refused.getMessage());
         }

@@ -62,4 +62,14 @@ public final class TestData {
         }
         return Dataset.withIntegerLabels("blobs", n, d, x, labels);
     }
+
+    /** The squared Euclidean distance between points a and b, feature by feature: the plain reference for tests. */
+    public static double squaredDistance(Dataset data, int a, int b) {
+        double sum = 0;
+        for (int t = 0; t < data.dimension(); t++) {
+            double difference = data.feature(a, t) - data.feature(b, t);
+            sum += difference * difference;
+        }
+        return sum;
+    }
 }

@@ -1,0 +1,200 @@
+package io.csc.selection;
+
+import io.csc.api.RunContext;
+import io.csc.constraint.ConstraintSet;
+import io.csc.constraint.LabelledPoints;
+import io.csc.data.Dataset;
+import io.csc.graph.NearestNeighbours;
+import io.csc.graph.NeighbourLists;
+import io.csc.util.ProgressListener;
+import io.csc.util.RandomSample;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * A check of one fit against its own labels, without refitting: whether the fit keeps the labelled
+ * points with the points around them about as often as the labels keep labelled points with each
+ * other. {@code select=auto} runs it where it does not guard a method ({@link GuardedMethod#LIMIT}),
+ * and guards the fit when it fails.
+ *
+ * <p>For each of up to {@value #QUERIES} labelled points drawn at random:
+ * <ul>
+ * <li>the <em>fit's agreement</em>: the share of its {@value #NEIGHBOURS} nearest points (of a random
+ *     sample of up to {@value #SAMPLE} points) that the fit put in its cluster;</li>
+ * <li>the <em>labels' agreement</em>: the share of its {@value #NEIGHBOURS} nearest labelled points
+ *     (of a random sample of up to {@link #LABEL_POOL} of them) that carry its class.</li>
+ * </ul>
+ * The fit contradicts its labels when the labels' agreement exceeds the fit's, on average over the
+ * points, by more than {@value #MARGIN} and by more than {@value #ERRORS} standard errors of the
+ * mean difference.
+ *
+ * <p>Why: every constrained method ends with an assignment that puts each labelled point in its
+ * class's cluster. When the embedding cuts a class the labels hold together (a large class split
+ * to make up k), the labelled points of that class sit among points of other clusters: the fit's
+ * agreement falls far below the labels' own. Where classes overlap, both are low together. The
+ * labels' neighbourhoods are coarser than the fit's (labelled points are fewer), which makes the
+ * labels' agreement the lower of the two for a fit that follows the classes: the check errs on the
+ * side of not firing: it catches gross contradictions, not every fit a reference would beat
+ * (measured in docs/results/88-unguarded-sizes.md).
+ *
+ * <p>Cost: {@code q x (s + l) x d} multiply-adds for q queries, s sampled and l labelled points;
+ * about 0.1 s on 70,000 images of 784 pixels. Memory: the sample's features in double precision
+ * (2,300 x d values).
+ */
+final class NeighbourhoodAgreement {
+
+    /** The neighbours each labelled point is compared with. */
+    static final int NEIGHBOURS = 10;
+
+    /** The most labelled points checked. */
+    static final int QUERIES = 300;
+
+    /** The most points a labelled point's neighbours are drawn from. */
+    static final int SAMPLE = 2_000;
+
+    /**
+     * The most labelled points a labelled point's labelled neighbours are drawn from: a quarter of
+     * {@link #SAMPLE}, so that the labels' neighbourhoods stay coarser than the fit's however many
+     * points are labelled.
+     */
+    static final int LABEL_POOL = SAMPLE / 4;
+
+    /** The fewest labelled points the check needs: fewer leave the labels' agreement a guess. */
+    static final int MINIMUM_LABELLED = 30;
+
+    /** How far the labels' agreement must exceed the fit's, on average, for the fit to fail. */
+    static final double MARGIN = 0.1;
+
+    /** How many standard errors of the mean difference the excess must also be. */
+    static final double ERRORS = 3;
+
+    private NeighbourhoodAgreement() {
+    }
+
+    /**
+     * The check's figures.
+     *
+     * @param fitAgreement the fit's mean agreement over the checked points
+     * @param labelAgreement the labels' mean agreement over the same points
+     * @param standardError the standard error of the mean difference
+     * @param points the labelled points checked
+     */
+    record Finding(double fitAgreement, double labelAgreement, double standardError, int points) {
+
+        /** Whether the fit contradicts its labels (see the class description). */
+        boolean contradicts() {
+            double excess = labelAgreement - fitAgreement;
+            return excess > MARGIN && excess > ERRORS * standardError;
+        }
+
+        Map<String, Object> asMap() {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("fitAgreement", fitAgreement);
+            map.put("labelAgreement", labelAgreement);
+            map.put("standardError", standardError);
+            map.put("points", points);
+            map.put("neighbours", NEIGHBOURS);
+            map.put("contradicts", contradicts());
+            return map;
+        }
+    }
+
+    /**
+     * The check of {@code labels}, fitted on {@code data} with {@code constraints}; empty without
+     * labels (pairs and groups have no classes), with labels of more than one source, or with fewer
+     * than {@value #MINIMUM_LABELLED} labelled points of at least two classes.
+     */
+    static Optional<Finding> of(Dataset data, ConstraintSet constraints, int[] labels, RunContext context) {
+        LabelledPoints labelled = labelsOf(constraints);
+        if (labelled == null || labelled.size() < MINIMUM_LABELLED
+                || Arrays.stream(labelled.classes()).distinct().count() < 2) {
+            return Optional.empty();
+        }
+        SplittableRandom random = new SplittableRandom(context.seed() ^ 0x6e6569676862L);
+        int[] allPoints = labelled.points();
+        int[] allClasses = labelled.classes();
+        int[] pool = RandomSample.indices(allPoints.length, Math.min(LABEL_POOL, allPoints.length), random.split());
+        int l = pool.length;
+        int[] points = new int[l];
+        int[] classes = new int[l];
+        for (int t = 0; t < l; t++) {
+            points[t] = allPoints[pool[t]];
+            classes[t] = allClasses[pool[t]];
+        }
+        int[] queryPositions = RandomSample.indices(l, Math.min(QUERIES, l), random.split());
+        int q = queryPositions.length;
+        int[] queries = new int[q];
+        for (int t = 0; t < q; t++) {
+            queries[t] = points[queryPositions[t]];
+        }
+        // the fit: each query's nearest points among the sample and the queries themselves
+        int n = data.size();
+        int[] sample = n <= SAMPLE ? null : RandomSample.indices(n, SAMPLE, random.split());
+        int[] rows = sample == null ? null : union(sample, queries);
+        Dataset around = rows == null ? data : data.subset(rows);
+        int[] queryRows = rows == null ? queries : positionsIn(rows, queries);
+        int fitNeighbours = Math.min(NEIGHBOURS, around.size() - 1);
+        NeighbourLists near = NearestNeighbours.exact(around, queryRows, fitNeighbours, context.backend(),
+                context.parallel(), ProgressListener.NONE);
+        // the labels: each query's nearest labelled points
+        int labelNeighbours = Math.min(NEIGHBOURS, l - 1);
+        NeighbourLists nearLabelled = NearestNeighbours.exact(data.subset(points), queryPositions, labelNeighbours,
+                context.backend(), context.parallel(), ProgressListener.NONE);
+        double sum = 0;
+        double squares = 0;
+        double fitSum = 0;
+        double labelSum = 0;
+        for (int t = 0; t < q; t++) {
+            int own = labels[queries[t]];
+            int fitting = 0;
+            for (int u = 0; u < fitNeighbours; u++) {
+                int neighbour = near.neighbour(t, u);
+                fitting += labels[rows == null ? neighbour : rows[neighbour]] == own ? 1 : 0;
+            }
+            int sameClass = 0;
+            for (int u = 0; u < labelNeighbours; u++) {
+                sameClass += classes[nearLabelled.neighbour(t, u)] == classes[queryPositions[t]] ? 1 : 0;
+            }
+            double fit = (double) fitting / fitNeighbours;
+            double label = (double) sameClass / labelNeighbours;
+            fitSum += fit;
+            labelSum += label;
+            sum += label - fit;
+            squares += (label - fit) * (label - fit);
+        }
+        double mean = sum / q;
+        double variance = q < 2 ? 0 : Math.max(0, (squares - q * mean * mean) / (q - 1));
+        return Optional.of(new Finding(fitSum / q, labelSum / q, Math.sqrt(variance / q), q));
+    }
+
+    /** The one source of labels (classes with cannot-links between them), or null. */
+    private static LabelledPoints labelsOf(ConstraintSet constraints) {
+        LabelledPoints found = null;
+        for (LabelledPoints block : constraints.labelledBlocks()) {
+            if (block.cannotLinkBetweenClasses()) {
+                if (found != null) {
+                    return null;
+                }
+                found = block;
+            }
+        }
+        return found;
+    }
+
+    /** The sorted distinct union of two index sets. */
+    private static int[] union(int[] a, int[] b) {
+        return java.util.stream.IntStream.concat(Arrays.stream(a), Arrays.stream(b)).sorted().distinct().toArray();
+    }
+
+    /** The position of each of {@code values} in the sorted {@code rows}, which holds them all. */
+    private static int[] positionsIn(int[] rows, int[] values) {
+        int[] positions = new int[values.length];
+        for (int t = 0; t < values.length; t++) {
+            positions[t] = Arrays.binarySearch(rows, values[t]);
+        }
+        return positions;
+    }
+}
