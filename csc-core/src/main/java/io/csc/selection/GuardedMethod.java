@@ -151,7 +151,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
      * Guards the method ({@link SelectedFit}), or, for {@link SelectionMode#CHECK} and for
      * {@link SelectionMode#AUTO} above {@link #LIMIT} points, fits it as set and checks the fit
      * against its labels ({@link NeighbourhoodAgreement}): a fit that contradicts them is guarded
-     * (its fit on all points is the guard's final fit of the method, not made twice); one that does
+     * (its fit on all points is the guard's final fit of the method, not made twice), and the guard
+     * passes over a final fit that contradicts its labels as over a collapsed one; one that does
      * not is kept, with the check's figures in {@code diagnostics.neighbourhoodCheck} and a warning
      * that no reference was tried. Without labels the check cannot run and the fit is kept with a
      * warning ({@link #unguarded}).
@@ -162,7 +163,7 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         int n = data.size();
         if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && n <= LIMIT) {
             ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
-            return SelectedFit.fit(name(), candidates(method, n), null, data, constraints, k, context, true,
+            return SelectedFit.fit(name(), candidates(method, n), null, null, data, constraints, k, context, true,
                     mode == SelectionMode.GUARD);
         }
         // the method checks its arguments first, as here: one pass over the features, not two
@@ -186,8 +187,10 @@ public final class GuardedMethod implements ClusteringAlgorithm {
             }
             return asSet.withDiagnostics(diagnostics.build()).withSeconds(asSet.seconds() + checkSeconds);
         }
-        ClusteringResult guarded = SelectedFit.fit(name(), candidates(method, n), asSet, data, constraints, k,
-                context, true, false);
+        ClusteringResult guarded = SelectedFit.fit(name(), candidates(method, n), asSet,
+                result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
+                        .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
+                data, constraints, k, context, true, false);
         return guarded.withDiagnostics(Diagnostics.builder().merge(guarded.diagnostics()).stage(CHECK_STAGE, checkSeconds)
                 .put("neighbourhoodCheck", finding.get().asMap()).warn(contradicted(finding.get())).build())
                 .withSeconds(guarded.seconds() + checkSeconds);

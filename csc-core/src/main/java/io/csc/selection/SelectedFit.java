@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Selection's last step, shared by the guard, {@code --param select=cv} and {@code -a auto}: rank
@@ -57,7 +58,7 @@ final class SelectedFit {
      */
     static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Dataset data,
                                 ConstraintSet constraints, int k, RunContext context) {
-        return fit(name, candidates, fallback, null, data, constraints, k, context, false, true);
+        return fit(name, candidates, fallback, null, null, data, constraints, k, context, false, true);
     }
 
     /**
@@ -268,17 +269,21 @@ final class SelectedFit {
      * little supervision to split into folds is a warning (not for the default guard, which then
      * simply does not apply). {@code methodOnAll}: the first candidate's fit on all points with
      * all of the supervision when the caller already has it (the check of
-     * {@link GuardedMethod}), else null; it is the final fit of that candidate.
+     * {@link GuardedMethod}), else null; it is the final fit of that candidate. {@code contradicted}:
+     * which final fits are passed over as collapsed ones are (the check of {@link GuardedMethod},
+     * {@link NeighbourhoodAgreement}), or null for none.
      */
-    static ClusteringResult fit(String name, List<Candidate> candidates, ClusteringResult methodOnAll, Dataset data,
-                                ConstraintSet constraints, int k, RunContext context, boolean guard,
-                                boolean warnUnranked) {
-        return fit(name, candidates, null, methodOnAll, data, constraints, k, context, guard, warnUnranked);
+    static ClusteringResult fit(String name, List<Candidate> candidates, ClusteringResult methodOnAll,
+                                Predicate<ClusteringResult> contradicted, Dataset data, ConstraintSet constraints,
+                                int k, RunContext context, boolean guard, boolean warnUnranked) {
+        return fit(name, candidates, null, methodOnAll, contradicted, data, constraints, k, context, guard,
+                warnUnranked);
     }
 
     private static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback,
-                                        ClusteringResult givenMethodOnAll, Dataset data, ConstraintSet constraints,
-                                        int k, RunContext context, boolean guard, boolean warnUnranked) {
+                                        ClusteringResult givenMethodOnAll, Predicate<ClusteringResult> contradicted,
+                                        Dataset data, ConstraintSet constraints, int k, RunContext context,
+                                        boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
         // Above the folds' sample the guarded method is fitted on all the points first: a size it
         // refuses (a dense method's memory) is refused before minutes of folds on the sample, and
@@ -304,6 +309,7 @@ final class SelectedFit {
         Candidate chosenCandidate = null;
         List<String> passedOver = new ArrayList<>();
         List<String> unlikeFolds = new ArrayList<>();
+        List<String> contradictions = new ArrayList<>();
         // the guard's three candidates are all tried: its references are cheap, and on wdbc the
         // method and seeded-njw both collapse on the whole supervision where seeded-kmeans does not
         int tries = guard ? order.size() : Math.min(TRIES, order.size());
@@ -320,12 +326,13 @@ final class SelectedFit {
             boolean collapsed = Collapse.isRecorded(result.diagnostics());
             boolean unlike = !collapsed && ranking.isPresent() && unlikeItsFolds(result, scoreOf(ranking.get(), candidate),
                     constraints);
-            if (!collapsed && !unlike) {
+            boolean contradicting = !collapsed && !unlike && contradicted != null && contradicted.test(result);
+            if (!collapsed && !unlike && !contradicting) {
                 chosen = result;
                 chosenCandidate = candidate;
                 break;
             }
-            (unlike ? unlikeFolds : passedOver).add(candidate.label());
+            (unlike ? unlikeFolds : contradicting ? contradictions : passedOver).add(candidate.label());
         }
         Diagnostics.Builder diagnostics = Diagnostics.builder().merge(chosen.diagnostics());
         Map<String, Object> selection = new LinkedHashMap<>();
@@ -351,6 +358,10 @@ final class SelectedFit {
             if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {
                 diagnostics.warn("Selection passed over " + String.join(", ", passedOver)
                         + ", which collapsed on the whole supervision; the labels are " + picked.label() + "'s");
+            }
+            if (!contradictions.isEmpty() && !contradictions.contains(picked.label())) {
+                diagnostics.warn("Selection passed over " + String.join(", ", contradictions)
+                        + ", whose fit on all points contradicted its labels; the labels are " + picked.label() + "'s");
             }
             if (!unlikeFolds.isEmpty() && !unlikeFolds.contains(picked.label())) {
                 diagnostics.warn("Selection passed over " + String.join(", ", unlikeFolds)

@@ -136,7 +136,9 @@ class SelectedFitTest {
     }
 
     /** A method that refuses every fit, as a dense method refuses a size its memory cannot hold. */
-    private static Candidate refusing(String name, AtomicInteger fits) {
+    /** A test candidate that counts its fits in {@code fits} and answers with {@code answer}(data, k). */
+    private static Candidate counted(String name, AtomicInteger fits,
+                                     java.util.function.BiFunction<Dataset, Integer, ClusteringResult> answer) {
         ClusteringAlgorithm method = new ClusteringAlgorithm() {
             @Override
             public String name() {
@@ -146,11 +148,17 @@ class SelectedFitTest {
             @Override
             public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
                 fits.incrementAndGet();
-                throw new UnsuitableInputException(name + " refuses " + data.size() + " points");
+                return answer.apply(data, k);
             }
         };
         return new Candidate(new AlgorithmDescriptor(name, name, "test", true, false, List.of(), false,
                 values -> method), ParameterValues.EMPTY);
+    }
+
+    private static Candidate refusing(String name, AtomicInteger fits) {
+        return counted(name, fits, (data, k) -> {
+            throw new UnsuitableInputException(name + " refuses " + data.size() + " points");
+        });
     }
 
     @Test
@@ -173,12 +181,38 @@ class SelectedFitTest {
         try (RunContext context = RunContext.sequential(1)) {
             UnsuitableInputException refused = assertThrows(
                     UnsuitableInputException.class, () -> SelectedFit.fit("method",
-                            List.of(refusing("method", methodFits), refusing("reference", referenceFits)), null, data,
+                            List.of(refusing("method", methodFits), refusing("reference", referenceFits)), null, null, data,
                             constraints, 2, context, true, true));
             assertEquals("method refuses " + n + " points", refused.getMessage());
         }
         assertEquals(1, methodFits.get());
         assertEquals(0, referenceFits.get(), "no fold was fitted");
+    }
+
+    /** A candidate that answers with the truth, under its own name. */
+    private static Candidate truthful(String name, AtomicInteger fits) {
+        return counted(name, fits, (data, k) -> new ClusteringResult(name, data.labels().clone(), k, null, 0,
+                Diagnostics.empty(), null));
+    }
+
+    @Test
+    void aFinalFitThatContradictsItsLabelsIsPassedOverAsACollapsedOneIs() {
+        // two candidates that answer alike: the guard keeps the first, unless its final fit is
+        // found to contradict the labels, when the second is fitted and kept
+        Dataset data = io.csc.testing.TestData.blobs(2, 60, 2, 6.0, 1);
+        ConstraintSet labels = io.csc.testing.GoldenRuns.labels(data, 0.2, 1);
+        AtomicInteger firstFits = new AtomicInteger();
+        AtomicInteger secondFits = new AtomicInteger();
+        List<Candidate> candidates = List.of(truthful("first", firstFits), truthful("second", secondFits));
+        try (RunContext context = RunContext.sequential(1)) {
+            ClusteringResult kept = SelectedFit.fit("first", candidates, null, null, data, labels, 2, context, true, true);
+            assertEquals("first", ((Map<?, ?>) kept.diagnostics().value("selection")).get("method"));
+            ClusteringResult passedOver = SelectedFit.fit("first", candidates, null,
+                    result -> result.algorithm().equals("first"), data, labels, 2, context, true, true);
+            assertEquals("second", ((Map<?, ?>) passedOver.diagnostics().value("selection")).get("method"));
+            assertEquals(List.of("Selection passed over first, whose fit on all points contradicted its labels; the "
+                    + "labels are second's"), passedOver.diagnostics().warnings());
+        }
     }
 
     private static ClusteringResult result(int[] labels) {
