@@ -3,6 +3,7 @@ package io.csc.selection;
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
@@ -119,9 +120,11 @@ public final class GuardedMethod implements ClusteringAlgorithm {
      * fast-csp-ml 0.42, where the guard gave both 1.000 in about ten times the time.
      */
     static String unguarded(int n) {
-        return "Not checked against simple references: above " + LIMIT + " points (here " + n + ") select=auto fits "
-                + "the method as set. --param select=guard checks it on a sample of the supervision (about ten "
-                + "times the time), and -a auto also tries the other methods and njw";
+        return "Not checked: above " + LIMIT + " points (here " + n + ") select=auto fits the method as set and checks "
+                + "it against its labels, and this supervision has no classes (pairs or groups alone) or fewer than "
+                + NeighbourhoodAgreement.MINIMUM_LABELLED + " labelled points. --param select=guard checks it against "
+                + "simple references on a sample of the supervision (about ten times the time), and -a auto also tries "
+                + "the other methods and njw";
     }
 
     /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
@@ -142,6 +145,10 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                 NeighbourhoodAgreement.NEIGHBOURS, finding.labelAgreement());
     }
 
+    /** The warning of a fit the check sent to the guard because it collapsed ({@link Collapse}). */
+    static final String COLLAPSED_GUARDED = "The method as set collapsed; it was guarded against simple references "
+            + "(select=guard)";
+
     @Override
     public String name() {
         return descriptor.name();
@@ -150,11 +157,13 @@ public final class GuardedMethod implements ClusteringAlgorithm {
     /**
      * Guards the method ({@link SelectedFit}), or, for {@link SelectionMode#CHECK} and for
      * {@link SelectionMode#AUTO} above {@link #LIMIT} points, fits it as set and checks the fit
-     * against its labels ({@link NeighbourhoodAgreement}): a fit that contradicts them is guarded
+     * against its labels ({@link NeighbourhoodAgreement}): a fit that contradicts them, or
+     * collapses ({@link Collapse}: selection's failed candidate), is guarded
      * (its fit on all points is the guard's final fit of the method, not made twice), and the guard
      * passes over a final fit that contradicts its labels as over a collapsed one; one that does
      * not is kept, with the check's figures in {@code diagnostics.neighbourhoodCheck} and a warning
-     * that no reference was tried. Without labels the check cannot run and the fit is kept with a
+     * that no reference was tried. Without labels the check cannot run, and a fit that did not
+     * collapse is kept with a
      * warning ({@link #unguarded}).
      */
     @Override
@@ -167,7 +176,7 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                     mode == SelectionMode.GUARD);
         }
         // the method checks its arguments first, as here: one pass over the features, not two
-        ClusteringResult asSet = method.create().fit(data, constraints, k, context);
+        ClusteringResult asSet = Collapse.annotate(method.create().fit(data, constraints, k, context), constraints);
         if (constraints.isEmpty()) {
             return asSet;
         }
@@ -175,15 +184,14 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         Optional<NeighbourhoodAgreement.Finding> finding = NeighbourhoodAgreement.of(data, constraints,
                 asSet.labels(), context);
         double checkSeconds = (System.nanoTime() - checkStart) / 1e9;
-        if (finding.isEmpty()) {
-            return mode == SelectionMode.AUTO ? asSet.withDiagnostics(Diagnostics.builder()
-                    .merge(asSet.diagnostics()).warn(unguarded(n)).build()) : asSet;
-        }
-        if (!finding.get().contradicts()) {
-            Diagnostics.Builder diagnostics = Diagnostics.builder().merge(asSet.diagnostics())
-                    .stage(CHECK_STAGE, checkSeconds).put("neighbourhoodCheck", finding.get().asMap());
+        boolean collapsed = Collapse.isRecorded(asSet.diagnostics());
+        boolean contradicts = finding.map(NeighbourhoodAgreement.Finding::contradicts).orElse(false);
+        if (!collapsed && !contradicts) {
+            Diagnostics.Builder diagnostics = Diagnostics.builder().merge(asSet.diagnostics());
+            finding.ifPresent(found -> diagnostics.stage(CHECK_STAGE, checkSeconds)
+                    .put("neighbourhoodCheck", found.asMap()));
             if (mode == SelectionMode.AUTO) {
-                diagnostics.warn(checkedOnly(n, finding.get()));
+                diagnostics.warn(finding.map(found -> checkedOnly(n, found)).orElse(unguarded(n)));
             }
             return asSet.withDiagnostics(diagnostics.build()).withSeconds(asSet.seconds() + checkSeconds);
         }
@@ -191,8 +199,10 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                 result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
                         .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
                 data, constraints, k, context, true, false);
-        return guarded.withDiagnostics(Diagnostics.builder().merge(guarded.diagnostics()).stage(CHECK_STAGE, checkSeconds)
-                .put("neighbourhoodCheck", finding.get().asMap()).warn(contradicted(finding.get())).build())
-                .withSeconds(guarded.seconds() + checkSeconds);
+        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(guarded.diagnostics())
+                .stage(CHECK_STAGE, checkSeconds)
+                .warn(contradicts ? contradicted(finding.get()) : COLLAPSED_GUARDED);
+        finding.ifPresent(found -> diagnostics.put("neighbourhoodCheck", found.asMap()));
+        return guarded.withDiagnostics(diagnostics.build()).withSeconds(guarded.seconds() + checkSeconds);
     }
 }

@@ -143,10 +143,11 @@ class GuardedMethodTest {
     }
 
     /**
-     * A stand-in method for the check: the truth on the labelled points, and elsewhere the truth or,
-     * when {@code split}, the truth with class 0 cut in two at the median of its first coordinate.
+     * A stand-in method for the check: the truth; when {@code split}, the truth with class 0 cut in
+     * two at the median of its first coordinate and the labelled points in their classes; when
+     * {@code collapse}, every point in cluster 0 but the constrained ones, which keep their class.
      */
-    private static AlgorithmDescriptor standIn(boolean split) {
+    private static AlgorithmDescriptor standIn(boolean split, boolean collapse) {
         ClusteringAlgorithm algorithm = new ClusteringAlgorithm() {
             @Override
             public String name() {
@@ -156,6 +157,12 @@ class GuardedMethodTest {
             @Override
             public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
                 int[] labels = data.labels().clone();
+                if (collapse) {
+                    java.util.Arrays.fill(labels, 0);
+                    for (int point : constraints.constrainedPoints()) {
+                        labels[point] = data.labels()[point];
+                    }
+                }
                 if (split) {
                     double[] first = java.util.stream.IntStream.range(0, data.size()).filter(i -> labels[i] == 0)
                             .mapToDouble(i -> data.feature(i, 0)).sorted().toArray();
@@ -182,13 +189,13 @@ class GuardedMethodTest {
         Dataset blobs = TestData.blobs(4, 150, 4, 8.0, 3);
         ConstraintSet labels = GoldenRuns.labels(blobs, 0.1, 1);
         ParameterValues check = ParameterValues.of(Map.of("select", "check"));
-        ClusteringResult kept = GoldenRuns.fit(standIn(false).create(check), blobs, labels, 1);
+        ClusteringResult kept = GoldenRuns.fit(standIn(false, false).create(check), blobs, labels, 1);
         assertEquals(null, kept.diagnostics().value("selection"));
         assertArrayEquals(blobs.labels(), kept.labels());
         assertNotNull(kept.diagnostics().value("neighbourhoodCheck"));
         assertTrue(kept.diagnostics().warnings().isEmpty(), "select=check was asked for: " + kept.diagnostics().warnings());
 
-        ClusteringResult guarded = GoldenRuns.fit(standIn(true).create(check), blobs, labels, 1);
+        ClusteringResult guarded = GoldenRuns.fit(standIn(true, false).create(check), blobs, labels, 1);
         @SuppressWarnings("unchecked")
         Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
         assertNotNull(selection, guarded.diagnostics().warnings().toString());
@@ -196,6 +203,19 @@ class GuardedMethodTest {
         assertTrue(GoldenRuns.accuracy(blobs, guarded.labels()) > 0.95);
         assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("The method as set contradicted")),
                 guarded.diagnostics().warnings().toString());
+
+        // pairs have no classes to check against, but a collapse is selection's failed candidate
+        ConstraintSet pairs = io.csc.constraint.ConstraintGenerator.randomPairs(blobs.labels(), 60,
+                new java.util.SplittableRandom(3));
+        ClusteringResult collapsed = GoldenRuns.fit(standIn(false, true).create(check), blobs, pairs, 1);
+        assertNotNull(collapsed.diagnostics().value("selection"), collapsed.diagnostics().warnings().toString());
+        assertTrue(collapsed.diagnostics().warnings().contains(GuardedMethod.COLLAPSED_GUARDED),
+                collapsed.diagnostics().warnings().toString());
+        assertTrue(GoldenRuns.accuracy(blobs, collapsed.labels()) > 0.9);
+        ClusteringResult unchecked = GoldenRuns.fit(standIn(false, false).create(check), blobs, pairs, 1);
+        assertEquals(null, unchecked.diagnostics().value("selection"));
+        assertEquals(null, unchecked.diagnostics().value("neighbourhoodCheck"));
+        assertArrayEquals(blobs.labels(), unchecked.labels());
     }
 
     @Test
