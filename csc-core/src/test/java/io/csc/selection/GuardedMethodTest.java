@@ -215,6 +215,7 @@ class GuardedMethodTest {
         ClusteringResult unchecked = GoldenRuns.fit(standIn(false, false).create(check), blobs, pairs, 1);
         assertEquals(null, unchecked.diagnostics().value("selection"));
         assertEquals(null, unchecked.diagnostics().value("neighbourhoodCheck"));
+        assertEquals(List.of(GuardedMethod.UNCHECKABLE), unchecked.diagnostics().warnings());
         assertArrayEquals(blobs.labels(), unchecked.labels());
     }
 
