@@ -44,23 +44,23 @@ import java.util.SplittableRandom;
  * 0.04-0.05 s on 70,000 images of 784 pixels with 7,000 labels, about 3% of an SC-PC fit. Memory:
  * the sample's features in double precision (1,200 x d values).
  */
-final class NeighbourhoodAgreement {
+public final class NeighbourhoodAgreement {
 
     /** The neighbours each labelled point is compared with. */
-    static final int NEIGHBOURS = 10;
+    public static final int NEIGHBOURS = 10;
 
     /** The most labelled points checked. */
     static final int QUERIES = 200;
 
     /** The most points a labelled point's neighbours are drawn from. */
-    static final int SAMPLE = 1_000;
+    public static final int SAMPLE = 1_000;
 
     /**
      * The most labelled points a labelled point's labelled neighbours are drawn from: a quarter of
      * {@link #SAMPLE}, so that the labels' neighbourhoods stay coarser than the fit's however many
      * points are labelled.
      */
-    static final int LABEL_POOL = SAMPLE / 4;
+    public static final int LABEL_POOL = SAMPLE / 4;
 
     /** The fewest labelled points the check needs: fewer leave the labels' agreement a guess. */
     static final int MINIMUM_LABELLED = 30;
@@ -82,15 +82,16 @@ final class NeighbourhoodAgreement {
      * @param standardError the standard error of the mean difference
      * @param points the labelled points checked
      */
-    record Finding(double fitAgreement, double labelAgreement, double standardError, int points) {
+    public record Finding(double fitAgreement, double labelAgreement, double standardError, int points) {
 
         /** Whether the fit contradicts its labels (see the class description). */
-        boolean contradicts() {
+        public boolean contradicts() {
             double excess = labelAgreement - fitAgreement;
             return excess > MARGIN && excess > ERRORS * standardError;
         }
 
-        Map<String, Object> asMap() {
+        /** The figures as {@code diagnostics.neighbourhoodCheck} reports them. */
+        public Map<String, Object> asMap() {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("fitAgreement", fitAgreement);
             map.put("labelAgreement", labelAgreement);
@@ -107,7 +108,17 @@ final class NeighbourhoodAgreement {
      * labels (pairs and groups have no classes), with labels of more than one source, or with fewer
      * than {@value #MINIMUM_LABELLED} labelled points of at least two classes.
      */
-    static Optional<Finding> of(Dataset data, ConstraintSet constraints, int[] labels, RunContext context) {
+    public static Optional<Finding> of(Dataset data, ConstraintSet constraints, int[] labels, RunContext context) {
+        return of(data, constraints, labels, null, context);
+    }
+
+    /**
+     * As above, with the points that the labelled points' neighbours are drawn from given: the rows
+     * {@code sample} of {@code data} (ascending), for a caller that gathered them with the labelled
+     * points (the Spark engine); null draws them as above.
+     */
+    public static Optional<Finding> of(Dataset data, ConstraintSet constraints, int[] labels, int[] sample,
+                                       RunContext context) {
         LabelledPoints labelled = labelsOf(constraints);
         if (labelled == null || labelled.size() < MINIMUM_LABELLED
                 || Arrays.stream(labelled.classes()).distinct().count() < 2) {
@@ -132,8 +143,8 @@ final class NeighbourhoodAgreement {
         }
         // the fit: each query's nearest points among the sample and the queries themselves
         int n = data.size();
-        int[] sample = n <= SAMPLE ? null : RandomSample.indices(n, SAMPLE, random.split());
-        int[] rows = sample == null ? null : union(sample, queries);
+        int[] drawn = sample != null ? sample : n <= SAMPLE ? null : RandomSample.indices(n, SAMPLE, random.split());
+        int[] rows = drawn == null ? null : union(drawn, queries);
         Dataset around = rows == null ? data : data.subset(rows);
         int[] queryRows = rows == null ? queries : positionsIn(rows, queries);
         int fitNeighbours = Math.min(NEIGHBOURS, around.size() - 1);

@@ -30,6 +30,7 @@ import io.csc.linalg.SparseMatrix;
 import io.csc.model.CscVersion;
 import io.csc.model.FittedModel;
 import io.csc.model.Provenance;
+import io.csc.selection.NeighbourhoodAgreement;
 import io.csc.selection.SelectionMode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -68,7 +69,23 @@ public final class SparkClustering {
     private SparkClustering() {
     }
 
+        /** The check's entry in {@code diagnostics.stageSeconds}, as on the local engine. */
+    static final String CHECK_STAGE = "neighbourhood check";
+
     /**
+     * The warning of a distributed fit that contradicts its labels ({@link NeighbourhoodCheck}): the
+     * local engine's {@code select=auto} would have guarded it; the Spark engine cannot.
+     */
+    static String contradicted(NeighbourhoodAgreement.Finding finding) {
+        return String.format(java.util.Locale.ROOT, "The method contradicted its labels: it keeps a labelled point "
+                + "with %.2f of its %d nearest points, where the labels keep it with %.2f of its nearest labelled ones. "
+                + "The Spark engine fits the method as set and cannot guard it: its clusters are likely worse than "
+                + "simple uses of the labels. Fit a sample with the local engine (--param select=guard, or -a auto) "
+                + "to see which method the data wants", finding.fitAgreement(), NeighbourhoodAgreement.NEIGHBOURS,
+                finding.labelAgreement());
+    }
+
+/**
      * A distributed fit.
      *
      * @param model the fitted model (scaling, placement of new points, provenance)
@@ -101,7 +118,8 @@ public final class SparkClustering {
         if (selection != SelectionMode.NONE && selection != SelectionMode.AUTO) {
             throw new IllegalArgumentException("select=" + values.asMap().get(SelectionMode.PARAMETER.name())
                     + " runs on the local engine only: its folds refit the method many times on a sample"
-                    + " (the Spark engine fits the method as set; select=auto is select=none there)");
+                    + " (the Spark engine fits the method as set; under select=auto it checks the fit against its"
+                    + " labels and reports a contradiction)");
         }
         long n = points.size();
         if (k < 1 || k > n) {
@@ -136,6 +154,15 @@ public final class SparkClustering {
         labelled.count();
         embedding.unpersist(false);
         spectral.release().run();
+        if (selection == SelectionMode.AUTO && !supervision.constraints().isEmpty()) {
+            diagnostics.time(CHECK_STAGE, () -> NeighbourhoodCheck.of(points, supervision, labelled, seed))
+                    .ifPresent(finding -> {
+                        diagnostics.put("neighbourhoodCheck", finding.asMap());
+                        if (finding.contradicts()) {
+                            diagnostics.warn(contradicted(finding));
+                        }
+                    });
+        }
         ClusteringModel placement = spectral.placement().apply(clusters.centroids());
         Provenance provenance = provenance(descriptor, values, seed, points, k, supervision, featureNames);
         return new Fit(new FittedModel(provenance, scaling, placement), labelled, diagnostics.build(),
