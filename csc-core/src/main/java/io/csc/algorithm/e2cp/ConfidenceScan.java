@@ -17,8 +17,8 @@ import java.util.Arrays;
  * blocks of largest upper bound are computed first ({@value #FIRST_BLOCKS} per row), so that the
  * partner thresholds are high before the others are judged. The sum over a settled block is
  * {@code |h_i · Σ_j g_j|}, exact. A computed block is a tile of single-precision values
- * ({@link SinglePrecisionFactors}, the block's columns copied once per block of
- * {@value #BLOCK_ROWS} rows and shared by the rows that need them); its columns that might be a
+ * ({@link SinglePrecisionFactors}, computed for the rows of a block of {@value #BLOCK_ROWS} rows that
+ * need it while its columns are in cache); its columns that might be a
  * partner or beat the largest |F*| found so far, given the error bound of the tile values, are
  * recomputed in double precision. F* is never stored beyond one tile.
  *
@@ -30,8 +30,13 @@ import java.util.Arrays;
  */
 final class ConfidenceScan {
 
-    /** Rows visited together: a computed block's columns are copied once for all of them. */
-    static final int BLOCK_ROWS = 16;
+    /**
+     * Rows visited together: a computed block's columns are read into cache once for all of them.
+     * With 400 random pairs on 12,000 points (docs/BENCHMARKS.md) the adjustment took 8.8-9.3 s with
+     * 16 rows, 7.8-8.1 s with 64 and 7.5 s with 256; the scan's bounds take 26 bytes per row and
+     * block of {@link DirectionBlocks#WIDTH} columns (26 MB at a million points with 64 rows).
+     */
+    static final int BLOCK_ROWS = 64;
 
     /** Blocks of largest upper bound computed first in every row, before the others are judged. */
     static final int FIRST_BLOCKS = 8;
@@ -46,7 +51,8 @@ final class ConfidenceScan {
     private final SparseMatrix graph;
     private final SparseMatrix mustLinks;
     private final int partners;
-    private final float[][] chunk;
+    /** The columns of the block being computed ({@link SinglePrecisionFactors#block}). */
+    private float[][] chunk;
     private final float[] values = new float[DirectionBlocks.WIDTH];
     private final PartnerCandidates[] candidates = new PartnerCandidates[BLOCK_ROWS];
     private final double[][] upperBounds;
@@ -77,7 +83,6 @@ final class ConfidenceScan {
         this.mustLinks = mustLinks;
         this.partners = partners;
         this.initialLargest = initialLargest;
-        chunk = new float[factors.paddedRank()][DirectionBlocks.WIDTH];
         int count = blocks.count();
         upperBounds = new double[BLOCK_ROWS][count];
         lowerBounds = new double[BLOCK_ROWS][count];
@@ -211,7 +216,7 @@ final class ConfidenceScan {
             anyWanted[b] = false;
             int from = b * DirectionBlocks.WIDTH;
             int width = Math.min(DirectionBlocks.WIDTH, n - from);
-            factors.copyColumns(from, width, chunk);
+            chunk = factors.block(b);
             for (int r = 0; r < rows; r++) {
                 if (wanted[r][b]) {
                     wanted[r][b] = false;

@@ -5,11 +5,15 @@ package io.csc.algorithm.e2cp;
  * that tiles of F* are computed in cache by loops the JIT vectorizes, with a rigorous bound on the
  * error of every single-precision entry.
  *
- * <p><b>Layout.</b> H is kept row-major (n x q'), G transposed (q' x n), where q' is q rounded up to
- * a multiple of {@link #TERMS} with zero columns (which add exact zeros). A tile of rows times a
- * chunk of columns is then a sum of q'/4 four-term row updates over contiguous columns, each copied
- * first into arrays of their own: on Java 17 the loop vectorizer gives up on array accesses with
- * different loop-invariant offsets, and single precision doubles the lanes per instruction.
+ * <p><b>Layout.</b> H is kept row-major (n x q'), where q' is q rounded up to a multiple of
+ * {@link #TERMS} with zero columns (which add exact zeros). G is kept transposed in blocks of
+ * {@link DirectionBlocks#WIDTH} positions, one array per term and block: a tile of rows times a
+ * block is then a sum of q'/4 four-term row updates over those arrays, which the loop vectorizer
+ * turns into vector instructions (on Java 17 it gives up on accesses to one array at different
+ * loop-invariant offsets), and single precision doubles the lanes per instruction. Holding each
+ * block's arrays, rather than copying a block's columns out of one q' x n array when a tile needs
+ * them, saves a strided copy of q' rows per computed block: 17% of the CPU time of a fit with 400
+ * random pairs on 12,000 points (docs/BENCHMARKS.md).
  *
  * <p><b>Scaling.</b> H and G are each multiplied by a power of two (exact) so that their largest
  * magnitude is about 1: products then neither overflow nor, down to a share of about 2^-126 of the
@@ -29,7 +33,8 @@ final class SinglePrecisionFactors {
     private final int size;
     private final int padded;
     private final float[] rows;
-    private final float[] columns;
+    /** G transposed, by block: {@code blocks[b][t][c]} is term t of position {@code b * WIDTH + c}. */
+    private final float[][][] blocks;
     private final double scale;
     private final double[] bounds;
 
@@ -47,7 +52,8 @@ final class SinglePrecisionFactors {
         double columnScale = powerOfTwoBelow(largestMagnitude(g));
         scale = rowScale * columnScale;
         rows = new float[size * padded];
-        columns = new float[padded * size];
+        int width = DirectionBlocks.WIDTH;
+        blocks = new float[(size + width - 1) / width][padded][width];
         bounds = new double[size];
         double gamma = 2.0 * (padded + 3) * 0x1p-24;
         double largestColumn = largestMagnitude(g) / columnScale;
@@ -61,7 +67,7 @@ final class SinglePrecisionFactors {
             }
             int j = order[i];
             for (int t = 0; t < q; t++) {
-                columns[t * size + i] = (float) (g[j * q + t] / columnScale);
+                blocks[i / width][t][i % width] = (float) (g[j * q + t] / columnScale);
             }
             bounds[i] = gamma * absoluteSum * (largestColumn + 0x1p-24) + underflow;
         }
@@ -87,16 +93,17 @@ final class SinglePrecisionFactors {
         return bounds[i];
     }
 
-    /** Copies positions {@code [from, from + count)} of the transposed G (in the order), one array per term. */
-    void copyColumns(int from, int count, float[][] chunk) {
-        for (int t = 0; t < padded; t++) {
-            System.arraycopy(columns, t * size + from, chunk[t], 0, count);
-        }
+    /**
+     * The transposed G over the positions of block b ({@code [b WIDTH, (b + 1) WIDTH)}), one array per
+     * term, positions past n zero. Shared: read it, never write it.
+     */
+    float[][] block(int b) {
+        return blocks[b];
     }
 
     /**
-     * Tile values of row i of F* (in units of {@link #scale()}) over the {@code count} positions held
-     * in {@code chunk}, into {@code out}.
+     * Tile values of row i of F* (in units of {@link #scale()}) over the first {@code count}
+     * positions of {@code chunk} (a {@link #block}), into {@code out}.
      */
     void row(int i, float[][] chunk, int count, float[] out) {
         for (int t = 0; t < padded; t += TERMS) {
