@@ -57,9 +57,6 @@ public final class GuardedMethod implements ClusteringAlgorithm {
     /** The largest n {@code select=auto} guards; above it checks ({@link NeighbourhoodAgreement}). */
     public static final int LIMIT = 50_000;
 
-    /** The check's entry in {@code diagnostics.stageSeconds}. */
-    static final String CHECK_STAGE = "neighbourhood check";
-
     private final AlgorithmDescriptor descriptor;
     private final ParameterValues given;
     private final SelectionMode mode;
@@ -137,20 +134,15 @@ public final class GuardedMethod implements ClusteringAlgorithm {
 
     /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
     static String checkedOnly(int n, NeighbourhoodAgreement.Finding finding) {
-        return String.format(java.util.Locale.ROOT, "Checked against its labels only: above %d points (here %d) "
-                + "select=auto fits the method as set and compares it with the labels' neighbourhoods (the fit keeps "
-                + "a labelled point with %.2f of its %d nearest points, the labels with %.2f of its nearest labelled "
-                + "ones: no contradiction). --param select=guard checks it against simple references (about ten "
-                + "times the time)", LIMIT, n, finding.fitAgreement(), NeighbourhoodAgreement.NEIGHBOURS,
-                finding.labelAgreement());
+        return "Checked against its labels only: above " + LIMIT + " points (here " + n + ") select=auto fits the method "
+                + "as set and compares it with the labels' neighbourhoods (" + finding.inWords() + ": no contradiction). "
+                + "--param select=guard checks it against simple references (about ten times the time)";
     }
 
     /** The warning of a fit the check ({@link NeighbourhoodAgreement}) sent to the guard. */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        return String.format(java.util.Locale.ROOT, "The method as set contradicted its labels: it keeps a labelled "
-                + "point with %.2f of its %d nearest points, where the labels keep it with %.2f of its nearest "
-                + "labelled ones; it was guarded against simple references (select=guard)", finding.fitAgreement(),
-                NeighbourhoodAgreement.NEIGHBOURS, finding.labelAgreement());
+        return "The method as set contradicted its labels: " + finding.inWords() + "; it was guarded against simple "
+                + "references (select=guard)";
     }
 
     /** The warning of a fit the check sent to the guard because it collapsed ({@link Collapse}). */
@@ -196,7 +188,7 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         boolean contradicts = finding.map(NeighbourhoodAgreement.Finding::contradicts).orElse(false);
         if (!collapsed && !contradicts) {
             Diagnostics.Builder diagnostics = Diagnostics.builder().merge(asSet.diagnostics());
-            finding.ifPresent(found -> diagnostics.stage(CHECK_STAGE, checkSeconds)
+            finding.ifPresent(found -> diagnostics.stage(NeighbourhoodAgreement.STAGE, checkSeconds)
                     .put("neighbourhoodCheck", found.asMap()));
             if (mode == SelectionMode.AUTO) {
                 diagnostics.warn(finding.map(found -> checkedOnly(n, found)).orElse(unguarded(n)));
@@ -210,7 +202,7 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                         .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
                 data, constraints, k, context, true, false);
         Diagnostics.Builder diagnostics = Diagnostics.builder().merge(guarded.diagnostics())
-                .stage(CHECK_STAGE, checkSeconds)
+                .stage(NeighbourhoodAgreement.STAGE, checkSeconds)
                 .warn(contradicts ? contradicted(finding.get()) : COLLAPSED_GUARDED);
         finding.ifPresent(found -> diagnostics.put("neighbourhoodCheck", found.asMap()));
         return guarded.withDiagnostics(diagnostics.build()).withSeconds(guarded.seconds() + checkSeconds);

@@ -41,10 +41,13 @@ import java.util.SplittableRandom;
  * (measured in docs/results/88-unguarded-sizes.md).
  *
  * <p>Cost: {@code q x (s + l) x d} multiply-adds for q queries, s sampled and l labelled points;
- * 0.04-0.05 s on 70,000 images of 784 pixels with 7,000 labels, about 3% of an SC-PC fit. Memory:
+ * 0.04-0.05 s on 70,000 images of 784 pixels with 7,000 labels, 2-3% of an SC-PC fit. Memory:
  * the sample's features in double precision (1,200 x d values).
  */
 public final class NeighbourhoodAgreement {
+
+    /** The check's entry in {@code diagnostics.stageSeconds}, on either engine. */
+    public static final String STAGE = "neighbourhood check";
 
     /** The neighbours each labelled point is compared with. */
     public static final int NEIGHBOURS = 10;
@@ -88,6 +91,16 @@ public final class NeighbourhoodAgreement {
         public boolean contradicts() {
             double excess = labelAgreement - fitAgreement;
             return excess > MARGIN && excess > ERRORS * standardError;
+        }
+
+        /**
+         * The figures in words, for warnings: "a labelled point is kept with 0.45 of its 10 nearest
+         * points, where the labels keep it with 0.99 of its nearest labelled ones".
+         */
+        public String inWords() {
+            return String.format(java.util.Locale.ROOT, "a labelled point is kept with %.2f of its %d nearest points, "
+                    + "where the labels keep it with %.2f of its nearest labelled ones", fitAgreement, NEIGHBOURS,
+                    labelAgreement);
         }
 
         /** The figures as {@code diagnostics.neighbourhoodCheck} reports them. */

@@ -126,7 +126,7 @@ class GuardedMethodTest {
         assertEquals(false, check.get("contradicts"), check.toString());
         assertTrue(byDefault.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("Checked against its labels only")),
                 byDefault.diagnostics().warnings().toString());
-        assertTrue(byDefault.diagnostics().stageSeconds().containsKey(GuardedMethod.CHECK_STAGE));
+        assertTrue(byDefault.diagnostics().stageSeconds().containsKey(NeighbourhoodAgreement.STAGE));
         ClusteringResult asSet = GoldenRuns.fit(method("sc-pc", "none"), many, labels, 1);
         assertArrayEquals(asSet.labels(), byDefault.labels(), "the same fit");
         assertTrue(asSet.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Checked")),

@@ -69,23 +69,17 @@ public final class SparkClustering {
     private SparkClustering() {
     }
 
-        /** The check's entry in {@code diagnostics.stageSeconds}, as on the local engine. */
-    static final String CHECK_STAGE = "neighbourhood check";
-
     /**
      * The warning of a distributed fit that contradicts its labels ({@link NeighbourhoodCheck}): the
      * local engine's {@code select=auto} would have guarded it; the Spark engine cannot.
      */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        return String.format(java.util.Locale.ROOT, "The method contradicted its labels: it keeps a labelled point "
-                + "with %.2f of its %d nearest points, where the labels keep it with %.2f of its nearest labelled ones. "
-                + "The Spark engine fits the method as set and cannot guard it: its clusters are likely worse than "
-                + "simple uses of the labels. Fit a sample with the local engine (--param select=guard, or -a auto) "
-                + "to see which method the data wants", finding.fitAgreement(), NeighbourhoodAgreement.NEIGHBOURS,
-                finding.labelAgreement());
+        return "The method contradicted its labels: " + finding.inWords() + ". The Spark engine fits the method as "
+                + "set and cannot guard it: its clusters are likely worse than simple uses of the labels. Fit a sample "
+                + "with the local engine (--param select=guard, or -a auto) to see which method the data wants";
     }
 
-/**
+    /**
      * A distributed fit.
      *
      * @param model the fitted model (scaling, placement of new points, provenance)
@@ -155,7 +149,7 @@ public final class SparkClustering {
         embedding.unpersist(false);
         spectral.release().run();
         if (selection == SelectionMode.AUTO && !supervision.constraints().isEmpty()) {
-            diagnostics.time(CHECK_STAGE, () -> NeighbourhoodCheck.of(points, supervision, labelled, seed))
+            diagnostics.time(NeighbourhoodAgreement.STAGE, () -> NeighbourhoodCheck.of(points, supervision, labelled, seed))
                     .ifPresent(finding -> {
                         diagnostics.put("neighbourhoodCheck", finding.asMap());
                         if (finding.contradicts()) {

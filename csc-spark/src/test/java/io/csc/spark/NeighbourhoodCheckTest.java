@@ -101,7 +101,7 @@ class NeighbourhoodCheckTest {
             Map<String, Object> check = (Map<String, Object>) checked.result().diagnostics().value("neighbourhoodCheck");
             assertNotNull(check, checked.result().diagnostics().warnings().toString());
             assertEquals(false, check.get("contradicts"));
-            assertTrue(checked.result().diagnostics().stageSeconds().containsKey(SparkClustering.CHECK_STAGE));
+            assertTrue(checked.result().diagnostics().stageSeconds().containsKey(NeighbourhoodAgreement.STAGE));
             ClusteringEngine.Fit asSet = engine.fit(scaled, io.csc.data.FittedScaling.none(), labels, "scacs",
                     ParameterValues.parse(List.of(LocalAgreementTest.RESTARTS, "select=none")), 4, 5);
             assertEquals(null, asSet.result().diagnostics().value("neighbourhoodCheck"));
