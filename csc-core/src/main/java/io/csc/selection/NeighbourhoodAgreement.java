@@ -132,9 +132,8 @@ public final class NeighbourhoodAgreement {
      */
     public static Optional<Finding> of(Dataset data, ConstraintSet constraints, int[] labels, int[] sample,
                                        RunContext context) {
-        LabelledPoints labelled = labelsOf(constraints);
-        if (labelled == null || labelled.size() < MINIMUM_LABELLED
-                || Arrays.stream(labelled.classes()).distinct().count() < 2) {
+        LabelledPoints labelled = checkableLabels(constraints);
+        if (labelled == null) {
             return Optional.empty();
         }
         SplittableRandom random = new SplittableRandom(context.seed() ^ 0x6e6569676862L);
@@ -194,8 +193,11 @@ public final class NeighbourhoodAgreement {
         return Optional.of(new Finding(fitSum / q, labelSum / q, Math.sqrt(variance / q), q));
     }
 
-    /** The one source of labels (classes with cannot-links between them), or null. */
-    private static LabelledPoints labelsOf(ConstraintSet constraints) {
+    /**
+     * The labels the check reads: the one source of labels (classes with cannot-links between them)
+     * when it has at least {@value #MINIMUM_LABELLED} points of at least two classes, else null.
+     */
+    public static LabelledPoints checkableLabels(ConstraintSet constraints) {
         LabelledPoints found = null;
         for (LabelledPoints block : constraints.labelledBlocks()) {
             if (block.cannotLinkBetweenClasses()) {
@@ -205,7 +207,9 @@ public final class NeighbourhoodAgreement {
                 found = block;
             }
         }
-        return found;
+        boolean enough = found != null && found.size() >= MINIMUM_LABELLED
+                && Arrays.stream(found.classes()).distinct().count() >= 2;
+        return enough ? found : null;
     }
 
     /** The sorted distinct union of two index sets. */

@@ -36,18 +36,10 @@ final class NeighbourhoodCheck {
 
     /**
      * The rows to gather for the check of a fit on {@code n} points with {@code supervision}: empty
-     * when it has no labels of one source (pairs and groups have no classes).
+     * when the check cannot read its labels ({@link NeighbourhoodAgreement#checkableLabels}).
      */
     static Optional<Rows> rows(long n, Supervision supervision, long seed) {
-        LabelledPoints labels = null;
-        for (LabelledPoints block : supervision.constraints().labelledBlocks()) {
-            if (block.cannotLinkBetweenClasses()) {
-                if (labels != null) {
-                    return Optional.empty();
-                }
-                labels = block;
-            }
-        }
+        LabelledPoints labels = NeighbourhoodAgreement.checkableLabels(supervision.constraints());
         if (labels == null) {
             return Optional.empty();
         }
