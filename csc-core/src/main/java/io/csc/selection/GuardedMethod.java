@@ -201,9 +201,10 @@ public final class GuardedMethod implements ClusteringAlgorithm {
                 result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
                         .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
                 data, constraints, k, context, true, false);
-        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(guarded.diagnostics())
-                .stage(NeighbourhoodAgreement.STAGE, checkSeconds)
-                .warn(contradicts ? contradicted(finding.get()) : COLLAPSED_GUARDED);
+        // the reason for the guard first, then what the guard found
+        Diagnostics.Builder diagnostics = Diagnostics.builder()
+                .warn(contradicts ? contradicted(finding.get()) : COLLAPSED_GUARDED)
+                .merge(guarded.diagnostics()).stage(NeighbourhoodAgreement.STAGE, checkSeconds);
         finding.ifPresent(found -> diagnostics.put("neighbourhoodCheck", found.asMap()));
         return guarded.withDiagnostics(diagnostics.build()).withSeconds(guarded.seconds() + checkSeconds);
     }
