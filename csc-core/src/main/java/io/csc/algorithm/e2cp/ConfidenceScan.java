@@ -1,5 +1,7 @@
 package io.csc.algorithm.e2cp;
 
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ResidentOperand;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SparseMatrixBuilder;
 import java.util.Arrays;
@@ -22,6 +24,15 @@ import java.util.Arrays;
  * partner or beat the largest |F*| found so far, given the error bound of the tile values, are
  * recomputed in double precision. F* is never stored beyond one tile.
  *
+ * <p><b>Whole tiles.</b> With many constraint sources of both signs (random pairs: one source per
+ * point in a pair) nearly every block is mixed, and the scan computes all of F* anyway: with 400
+ * pairs on 12,000 points, every block of every row. When at least half of a group's blocks are
+ * mixed and the backend is native, the group computes all its blocks as whole tiles of
+ * {@value #TILE_COLUMNS} positions, each by one single-precision product
+ * ({@link SinglePrecisionFactors#tile}), and screens them as above. The product sums in its own
+ * order, which the error bound allows: what is found is the same, and a mixed block's
+ * single-precision sum may differ in its last bits (docs/BENCHMARKS.md).
+ *
  * <p>What is computed depends on the order in which rows and blocks are visited, but not what is
  * found: the partners are decided on exact values, the largest |F*_ij| is the exact largest, and a
  * block's share of the sum is single-precision or exact by its bounds alone.
@@ -40,6 +51,9 @@ final class ConfidenceScan {
 
     /** Blocks of largest upper bound computed first in every row, before the others are judged. */
     static final int FIRST_BLOCKS = 8;
+
+    /** Positions of a tile computed by one product, for a group of rows whose blocks are mostly mixed. */
+    static final int TILE_COLUMNS = 64 * DirectionBlocks.WIDTH;
 
     /** What a pass found. */
     record Part(SparseMatrixBuilder entries, double largest, double absoluteSum) {
@@ -70,12 +84,28 @@ final class ConfidenceScan {
     private final int[] partnerIndex;
     private final double[] partnerValue;
     private final double initialLargest;
+    /** The native backend and G for whole tiles, or null (every block then from {@link SinglePrecisionFactors#row}). */
+    private final LinearAlgebraBackend backend;
+    private final ResidentOperand resident;
+    private final int[] tileRows = new int[BLOCK_ROWS];
+    private float[] tileScratch;
+    private float[] tile;
+    /** Whether the scan reads its blocks from whole tiles. */
+    private final boolean tiled;
+    private int tileFrom;
+    private int tileWidth;
     private double largest;
     private double absoluteSum;
 
-    /** A scan that knows an off-diagonal |F*_ij| of {@code initialLargest} from the start. */
+    /**
+     * A scan that knows an off-diagonal |F*_ij| of {@code initialLargest} from the start. With
+     * {@code resident} made from the whole G of {@code factors} ({@link SinglePrecisionFactors#columns()}),
+     * it computes every block of every row as whole tiles, one product on {@code backend} (one
+     * thread) per {@value #TILE_COLUMNS} positions; without (null), block by block.
+     */
     ConfidenceScan(SinglePrecisionFactors factors, DirectionBlocks blocks, PropagatedConstraints propagated,
-                   SparseMatrix graph, SparseMatrix mustLinks, int partners, double initialLargest) {
+                   SparseMatrix graph, SparseMatrix mustLinks, int partners, double initialLargest,
+                   LinearAlgebraBackend backend, ResidentOperand resident) {
         this.factors = factors;
         this.blocks = blocks;
         this.propagated = propagated;
@@ -83,6 +113,9 @@ final class ConfidenceScan {
         this.mustLinks = mustLinks;
         this.partners = partners;
         this.initialLargest = initialLargest;
+        this.backend = backend;
+        this.resident = resident;
+        tiled = resident != null;
         int count = blocks.count();
         upperBounds = new double[BLOCK_ROWS][count];
         lowerBounds = new double[BLOCK_ROWS][count];
@@ -115,6 +148,13 @@ final class ConfidenceScan {
                 Arrays.fill(computed[r], false);
                 Arrays.fill(absolute[r], 0f);
                 markFirst(r);
+            }
+            if (tiled) {
+                for (int r = 0; r < rows; r++) {
+                    tileRows[r] = blocks.column(start + r);
+                    markAll(r);
+                }
+                tileFrom = -1;
             }
             computeWanted(start, rows);
             for (int r = 0; r < rows; r++) {
@@ -159,6 +199,46 @@ final class ConfidenceScan {
             want[firstBlocks[t]] = true;
             anyWanted[firstBlocks[t]] = true;
         }
+    }
+
+    /** Rows whose blocks {@link #mostlyMixed} looks at. */
+    static final int MIXED_SAMPLE = 256;
+
+    /**
+     * Whether at least half of the blocks of up to {@value #MIXED_SAMPLE} rows, evenly spaced in the
+     * order, have entries of both signs: the scan then computes nearly all of F*, and whole tiles
+     * are the faster way.
+     */
+    static boolean mostlyMixed(DirectionBlocks blocks, PropagatedConstraints propagated) {
+        int n = blocks.size();
+        int count = blocks.count();
+        int q = propagated.rank();
+        double[] h = propagated.weighted().data();
+        double[] upper = new double[count];
+        double[] lower = new double[count];
+        double[] sums = new double[count];
+        int rows = Math.min(n, MIXED_SAMPLE);
+        long mixed = 0;
+        for (int s = 0; s < rows; s++) {
+            int i = blocks.column((int) ((long) s * n / rows));
+            blocks.bounds(h, i * q, upper, lower, sums);
+            double margin = blocks.slack(h, i * q);
+            for (int b = 0; b < count; b++) {
+                mixed += lower[b] < margin && upper[b] > -margin ? 1 : 0;
+            }
+        }
+        return 2 * mixed >= (long) rows * count;
+    }
+
+    /**
+     * Wants every block of row r. Which blocks are computed changes what is found nowhere (see the
+     * class description): a block that is not mixed contributes its exact sum whether computed or
+     * not, and partners and the largest |F*_ij| are decided on exact values.
+     */
+    private void markAll(int r) {
+        int count = blocks.count();
+        Arrays.fill(wanted[r], true);
+        Arrays.fill(anyWanted, 0, count, true);
     }
 
     /**
@@ -216,7 +296,14 @@ final class ConfidenceScan {
             anyWanted[b] = false;
             int from = b * DirectionBlocks.WIDTH;
             int width = Math.min(DirectionBlocks.WIDTH, n - from);
-            chunk = factors.block(b);
+            if (tiled) {
+                int tileStart = from / TILE_COLUMNS * TILE_COLUMNS;
+                if (tileStart != tileFrom) {
+                    computeTile(rows, tileStart, Math.min(TILE_COLUMNS, n - tileStart));
+                }
+            } else {
+                chunk = factors.block(b);
+            }
             for (int r = 0; r < rows; r++) {
                 if (wanted[r][b]) {
                     wanted[r][b] = false;
@@ -227,6 +314,17 @@ final class ConfidenceScan {
         }
     }
 
+    /** The tile of the group's {@code rows} rows over {@code width} positions from {@code from}. */
+    private void computeTile(int rows, int from, int width) {
+        if (tile == null) {
+            tile = new float[BLOCK_ROWS * TILE_COLUMNS];
+            tileScratch = new float[BLOCK_ROWS * factors.paddedRank()];
+        }
+        factors.tile(tileRows, rows, from, width, backend, resident, tileScratch, tile);
+        tileFrom = from;
+        tileWidth = width;
+    }
+
     /**
      * The tile values of the row at {@code position} over the block's {@code width} columns from
      * position {@code from}: summed when the block is mixed, offered as partners and examined for
@@ -234,7 +332,11 @@ final class ConfidenceScan {
      */
     private void screen(int r, int position, int from, int width, boolean mixed, int b) {
         int i = blocks.column(position);
-        factors.row(i, chunk, width, values);
+        if (tiled) {
+            System.arraycopy(tile, r * tileWidth + from - tileFrom, values, 0, width);
+        } else {
+            factors.row(i, chunk, width, values);
+        }
         int diagonal = position - from;
         if (diagonal >= 0 && diagonal < width) {
             values[diagonal] = 0f;

@@ -3,6 +3,9 @@ package io.csc.algorithm.e2cp;
 import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.AffinityAdjustment;
 import io.csc.constraint.ConstraintSet;
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ParallelBackend;
+import io.csc.linalg.ResidentOperand;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SparseMatrixBuilder;
 import java.util.Arrays;
@@ -75,15 +78,21 @@ final class ScalableAdjustedAffinity {
             return new Result(graph, 0.0, 0.0);
         }
         DirectionBlocks blocks = new DirectionBlocks(propagated);
-        SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated, blocks.order());
+        LinearAlgebraBackend backend = context.backend() instanceof ParallelBackend blocked ? blocked.sequential()
+                : context.backend();
+        boolean wholeTiles = backend.isNative() && ConfidenceScan.mostlyMixed(blocks, propagated);
+        SinglePrecisionFactors factors = new SinglePrecisionFactors(propagated, blocks.order(), wholeTiles);
         double initial = initialLargest(propagated);
         AtomicLong scanned = new AtomicLong();
-        List<ConfidenceScan.Part> parts = context.parallel().map(n, ROW_GRAIN, (from, to) -> {
-            ConfidenceScan.Part part = new ConfidenceScan(factors, blocks, propagated, graph, mustLinks, partners, initial)
-                    .scan(from, to);
-            context.progress().progress(PROGRESS, scanned.addAndGet(to - from), n);
-            return part;
-        });
+        List<ConfidenceScan.Part> parts;
+        try (ResidentOperand resident = wholeTiles ? backend.resident(factors.columns()) : null) {
+            parts = context.parallel().map(n, ROW_GRAIN, (from, to) -> {
+                ConfidenceScan.Part part = new ConfidenceScan(factors, blocks, propagated, graph, mustLinks, partners,
+                        initial, backend, resident).scan(from, to);
+                context.progress().progress(PROGRESS, scanned.addAndGet(to - from), n);
+                return part;
+            });
+        }
         SparseMatrixBuilder all = new SparseMatrixBuilder(2L * (graph.nonZeros() + mustLinks.nonZeros() + (long) n * partners));
         double largest = 0;
         double absoluteSum = 0;

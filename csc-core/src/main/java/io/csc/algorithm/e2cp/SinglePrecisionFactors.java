@@ -1,5 +1,8 @@
 package io.csc.algorithm.e2cp;
 
+import io.csc.linalg.LinearAlgebraBackend;
+import io.csc.linalg.ResidentOperand;
+
 /**
  * The factors of {@code F* = H Gᵀ} ({@link PropagatedConstraints}) in single precision, laid out so
  * that tiles of F* are computed in cache by loops the JIT vectorizes, with a rigorous bound on the
@@ -13,7 +16,9 @@ package io.csc.algorithm.e2cp;
  * loop-invariant offsets), and single precision doubles the lanes per instruction. Holding each
  * block's arrays, rather than copying a block's columns out of one q' x n array when a tile needs
  * them, saves a strided copy of q' rows per computed block: 17% of the CPU time of a fit with 400
- * random pairs on 12,000 points (docs/BENCHMARKS.md).
+ * random pairs on 12,000 points (docs/BENCHMARKS.md). G is kept whole instead, transposed (q' x n),
+ * in place of the blocks when the scan computes whole tiles, as the right operand of their products
+ * ({@link #tile}).
  *
  * <p><b>Scaling.</b> H and G are each multiplied by a power of two (exact) so that their largest
  * magnitude is about 1: products then neither overflow nor, down to a share of about 2^-126 of the
@@ -21,7 +26,8 @@ package io.csc.algorithm.e2cp;
  *
  * <p><b>Error bound.</b> Rounding the inputs to single precision (2 roundings), the product (1) and
  * the q' additions gives {@code |f - F*_ij / scale| ≤ γ Σ_t |h_it| |g_jt|} with
- * {@code γ ≈ (q' + 3) 2^-24} (Higham, Accuracy and Stability of Numerical Algorithms, §3.1).
+ * {@code γ ≈ (q' + 3) 2^-24} (Higham, Accuracy and Stability of Numerical Algorithms, §3.1), in
+ * any order of summation and with fused multiply-adds, as a native product may use them.
  * {@link #bound(int)} doubles that and bounds {@code |g_jt|} by the largest magnitude of G, plus an
  * absolute allowance for underflow, so that it holds for every column of row i.
  */
@@ -33,16 +39,19 @@ final class SinglePrecisionFactors {
     private final int size;
     private final int padded;
     private final float[] rows;
-    /** G transposed, by block: {@code blocks[b][t][c]} is term t of position {@code b * WIDTH + c}. */
+    /** G transposed, by block ({@code blocks[b][t][c]}: term t of position {@code b * WIDTH + c}), or null. */
     private final float[][][] blocks;
+    /** G transposed, whole ({@code columns[t * n + position]}): the right operand of {@link #tile}, or null. */
+    private final float[] columns;
     private final double scale;
     private final double[] bounds;
 
     /**
      * The factors with the columns of F* (the rows of G) in {@code order} (position to column): G
-     * transposed holds column {@code order[p]} at position p.
+     * transposed holds column {@code order[p]} at position p, whole for products of whole tiles
+     * ({@link #tile}) when {@code wholeTiles}, else by block ({@link #block}).
      */
-    SinglePrecisionFactors(PropagatedConstraints propagated, int[] order) {
+    SinglePrecisionFactors(PropagatedConstraints propagated, int[] order, boolean wholeTiles) {
         size = propagated.size();
         int q = propagated.rank();
         padded = (q + TERMS - 1) / TERMS * TERMS;
@@ -53,7 +62,8 @@ final class SinglePrecisionFactors {
         scale = rowScale * columnScale;
         rows = new float[size * padded];
         int width = DirectionBlocks.WIDTH;
-        blocks = new float[(size + width - 1) / width][padded][width];
+        blocks = wholeTiles ? null : new float[(size + width - 1) / width][padded][width];
+        columns = wholeTiles ? new float[padded * size] : null;
         bounds = new double[size];
         double gamma = 2.0 * (padded + 3) * 0x1p-24;
         double largestColumn = largestMagnitude(g) / columnScale;
@@ -67,7 +77,12 @@ final class SinglePrecisionFactors {
             }
             int j = order[i];
             for (int t = 0; t < q; t++) {
-                blocks[i / width][t][i % width] = (float) (g[j * q + t] / columnScale);
+                float value = (float) (g[j * q + t] / columnScale);
+                if (wholeTiles) {
+                    columns[t * size + i] = value;
+                } else {
+                    blocks[i / width][t][i % width] = value;
+                }
             }
             bounds[i] = gamma * absoluteSum * (largestColumn + 0x1p-24) + underflow;
         }
@@ -99,6 +114,26 @@ final class SinglePrecisionFactors {
      */
     float[][] block(int b) {
         return blocks[b];
+    }
+
+    /** G transposed, whole ({@code q' x n}, row-major, positions in order), for a resident operand of {@link #tile}. */
+    float[] columns() {
+        return columns;
+    }
+
+    /**
+     * Tile values of the rows {@code rows[0 .. count)} of F* (in units of {@link #scale()}) over the
+     * {@code width} positions from {@code from}, into {@code out} ({@code count x width}, row-major),
+     * by one single-precision product on {@code backend} with {@code resident}, made from
+     * {@link #columns()}; {@code scratch} holds at least {@code count x q'} values. The product may
+     * sum the terms in any order: {@link #bound} holds for every order.
+     */
+    void tile(int[] rows, int count, int from, int width, LinearAlgebraBackend backend, ResidentOperand resident,
+              float[] scratch, float[] out) {
+        for (int r = 0; r < count; r++) {
+            System.arraycopy(this.rows, rows[r] * padded, scratch, r * padded, padded);
+        }
+        backend.gemm(false, false, count, width, padded, 1f, scratch, 0, padded, resident, from, size, 0f, out, 0, width);
     }
 
     /**

@@ -111,6 +111,53 @@ class ScalableAdjustedAffinityTest {
     }
 
     @Test
+    void wholeTilesFromTheNativeProductFindWhatTheBlocksFind() {
+        // Gaussian factors give blocks of both signs, so with a native backend the scan computes
+        // whole tiles by one product; the Java backend keeps it block by block. Partners, entries
+        // and the normalizer are decided on exact values; only the single-precision sums of mixed
+        // blocks may round differently.
+        org.junit.jupiter.api.Assumptions.assumeTrue(LinearAlgebra.nativeAvailable(), "the native backend");
+        PropagatedConstraints factors = randomFactors(12 * DirectionBlocks.WIDTH + 2 * ConfidenceScan.BLOCK_ROWS + 7, 40, 8);
+        int n = factors.size();
+        SparseMatrix empty = new io.csc.linalg.SparseMatrixBuilder(0).build(n, n, SparseMatrix.Duplicates.MAX);
+        ScalableAdjustedAffinity.Result tiles;
+        ScalableAdjustedAffinity.Result blocks;
+        try (RunContext nativeContext = RunContext.of(1, 2, LinearAlgebra.nativeBackend());
+             RunContext javaContext = RunContext.of(1, 2, LinearAlgebra.javaBackend())) {
+            tiles = ScalableAdjustedAffinity.build(empty, factors, empty, 9, nativeContext);
+            blocks = ScalableAdjustedAffinity.build(empty, factors, empty, 9, javaContext);
+        }
+        assertEquals(0.0, tiles.weights().toDense().maxAbsoluteDifference(blocks.weights().toDense()), 0.0);
+        assertEquals(blocks.normalizer(), tiles.normalizer(), 0.0);
+        assertEquals(blocks.droppedWeightShare(), tiles.droppedWeightShare(), 1e-9 * blocks.droppedWeightShare());
+    }
+
+    /** F* = H Gᵀ with H = G C for a symmetric Gaussian C, as propagation gives: n x q factors. */
+    private static PropagatedConstraints randomFactors(int n, int q, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        DenseMatrix solved = DenseMatrix.zeros(n, q);
+        DenseMatrix weighted = DenseMatrix.zeros(n, q);
+        double[][] coupling = new double[q][q];
+        for (int a = 0; a < q; a++) {
+            for (int b = 0; b <= a; b++) {
+                coupling[a][b] = random.nextGaussian();
+                coupling[b][a] = coupling[a][b];
+            }
+        }
+        for (int t = 0; t < n * q; t++) {
+            solved.data()[t] = random.nextGaussian();
+        }
+        for (int i = 0; i < n; i++) {
+            for (int a = 0; a < q; a++) {
+                for (int b = 0; b < q; b++) {
+                    weighted.data()[i * q + a] += solved.get(i, b) * coupling[b][a];
+                }
+            }
+        }
+        return new PropagatedConstraints(solved, weighted, io.csc.algorithm.SolverStatus.direct("test"));
+    }
+
+    @Test
     void overSeveralTilesThePartnersAndTheNormalizerAreThoseOfTheDoublePrecisionRows() {
         int n = 20 * DirectionBlocks.WIDTH + 3 * ConfidenceScan.BLOCK_ROWS + 5;
         int q = 6;
