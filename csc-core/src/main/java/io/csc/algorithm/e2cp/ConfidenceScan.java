@@ -26,11 +26,11 @@ import java.util.Arrays;
  *
  * <p><b>Whole tiles.</b> With many constraint sources of both signs (random pairs: one source per
  * point in a pair) nearly every block is mixed, and the scan computes all of F* anyway: with 400
- * pairs on 12,000 points, every block of every row. When at least half of a group's blocks are
- * mixed and the backend is native, the group computes all its blocks as whole tiles of
- * {@value #TILE_COLUMNS} positions, each by one single-precision product
- * ({@link SinglePrecisionFactors#tile}), and screens them as above. The product sums in its own
- * order, which the error bound allows: what is found is the same, and a mixed block's
+ * pairs on 12,000 points, every block of every row. When at least half of the blocks of a sample
+ * of rows are mixed ({@link #mostlyMixed}) and the backend is native, every group of rows computes
+ * all its blocks as whole tiles of {@value #TILE_COLUMNS} positions, each by one single-precision
+ * product ({@link SinglePrecisionFactors#tile}), and screens them as above. The product sums in its
+ * own order, which the error bound allows: what is found is the same, and a mixed block's
  * single-precision sum may differ in its last bits (docs/BENCHMARKS.md).
  *
  * <p>What is computed depends on the order in which rows and blocks are visited, but not what is
@@ -52,7 +52,7 @@ final class ConfidenceScan {
     /** Blocks of largest upper bound computed first in every row, before the others are judged. */
     static final int FIRST_BLOCKS = 8;
 
-    /** Positions of a tile computed by one product, for a group of rows whose blocks are mostly mixed. */
+    /** Positions of a whole tile, computed by one product. */
     static final int TILE_COLUMNS = 64 * DirectionBlocks.WIDTH;
 
     /** What a pass found. */
