@@ -175,8 +175,9 @@ public final class GuardedMethod implements ClusteringAlgorithm {
             return SelectedFit.fit(name(), candidates(method, n), null, null, data, constraints, k, context, true,
                     mode == SelectionMode.GUARD);
         }
-        // the method checks its arguments first, as here: one pass over the features, not two
-        ClusteringResult asSet = Collapse.annotate(method.create().fit(data, constraints, k, context), constraints);
+        // the method checks its arguments first, as here: one pass over the features, not two; and
+        // records a collapse (CheckedAlgorithm), which is read below
+        ClusteringResult asSet = method.create().fit(data, constraints, k, context);
         if (constraints.isEmpty()) {
             return asSet;
         }

@@ -90,8 +90,6 @@ final class ConfidenceScan {
     private final int[] tileRows = new int[BLOCK_ROWS];
     private float[] tileScratch;
     private float[] tile;
-    /** Whether the scan reads its blocks from whole tiles. */
-    private final boolean tiled;
     private int tileFrom;
     private int tileWidth;
     private double largest;
@@ -115,7 +113,6 @@ final class ConfidenceScan {
         this.initialLargest = initialLargest;
         this.backend = backend;
         this.resident = resident;
-        tiled = resident != null;
         int count = blocks.count();
         upperBounds = new double[BLOCK_ROWS][count];
         lowerBounds = new double[BLOCK_ROWS][count];
@@ -147,9 +144,11 @@ final class ConfidenceScan {
                 slack[r] = blocks.slack(h, i * q);
                 Arrays.fill(computed[r], false);
                 Arrays.fill(absolute[r], 0f);
-                markFirst(r);
+                if (!tiled()) {
+                    markFirst(r);
+                }
             }
-            if (tiled) {
+            if (tiled()) {
                 for (int r = 0; r < rows; r++) {
                     tileRows[r] = blocks.column(start + r);
                     markAll(r);
@@ -199,6 +198,11 @@ final class ConfidenceScan {
             want[firstBlocks[t]] = true;
             anyWanted[firstBlocks[t]] = true;
         }
+    }
+
+    /** Whether the scan reads its blocks from whole tiles. */
+    private boolean tiled() {
+        return resident != null;
     }
 
     /** Rows whose blocks {@link #mostlyMixed} looks at. */
@@ -296,7 +300,7 @@ final class ConfidenceScan {
             anyWanted[b] = false;
             int from = b * DirectionBlocks.WIDTH;
             int width = Math.min(DirectionBlocks.WIDTH, n - from);
-            if (tiled) {
+            if (tiled()) {
                 int tileStart = from / TILE_COLUMNS * TILE_COLUMNS;
                 if (tileStart != tileFrom) {
                     computeTile(rows, tileStart, Math.min(TILE_COLUMNS, n - tileStart));
@@ -332,7 +336,7 @@ final class ConfidenceScan {
      */
     private void screen(int r, int position, int from, int width, boolean mixed, int b) {
         int i = blocks.column(position);
-        if (tiled) {
+        if (tiled()) {
             System.arraycopy(tile, r * tileWidth + from - tileFrom, values, 0, width);
         } else {
             factors.row(i, chunk, width, values);
