@@ -142,45 +142,46 @@ class GuardedMethodTest {
                 "no supervision, nothing to check against");
     }
 
+    /** What a test method answers. */
+    private interface Answer {
+        ClusteringResult fit(Dataset data, ConstraintSet constraints, int k);
+    }
+
+    /** A constrained test method that answers with {@code answer}. */
+    private static AlgorithmDescriptor testMethod(String name, Answer answer) {
+        ClusteringAlgorithm algorithm = new ClusteringAlgorithm() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
+                return answer.fit(data, constraints, k);
+            }
+        };
+        return new AlgorithmDescriptor(name, "test", "none", true, true, List.of(), values -> algorithm);
+    }
+
     /**
      * A stand-in method for the check: the truth; when {@code split}, the truth with class 0 cut in
      * two at the median of its first coordinate and the labelled points in their classes; when
      * {@code collapse}, every point in cluster 0 but the constrained ones, which keep their class.
      */
     private static AlgorithmDescriptor standIn(boolean split, boolean collapse) {
-        ClusteringAlgorithm algorithm = new ClusteringAlgorithm() {
-            @Override
-            public String name() {
-                return "stand-in";
-            }
-
-            @Override
-            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
-                int[] labels = data.labels().clone();
-                if (collapse) {
-                    java.util.Arrays.fill(labels, 0);
-                    for (int point : constraints.constrainedPoints()) {
-                        labels[point] = data.labels()[point];
-                    }
+        return testMethod("stand-in", (data, constraints, k) -> {
+            int[] labels = data.labels().clone();
+            if (collapse) {
+                java.util.Arrays.fill(labels, 0);
+                for (int point : constraints.constrainedPoints()) {
+                    labels[point] = data.labels()[point];
                 }
-                if (split) {
-                    double[] first = java.util.stream.IntStream.range(0, data.size()).filter(i -> labels[i] == 0)
-                            .mapToDouble(i -> data.feature(i, 0)).sorted().toArray();
-                    double median = first[first.length / 2];
-                    for (int i = 0; i < data.size(); i++) {
-                        if (labels[i] == 0 && data.feature(i, 0) > median) {
-                            labels[i] = k - 1;
-                        }
-                    }
-                    var block = constraints.labelledBlocks().get(0);
-                    for (int t = 0; t < block.size(); t++) {
-                        labels[block.points()[t]] = block.classes()[t];
-                    }
-                }
-                return new ClusteringResult("stand-in", labels, k, null, 0.0, io.csc.algorithm.Diagnostics.empty(), null);
             }
-        };
-        return new AlgorithmDescriptor("stand-in", "test", "none", true, true, List.of(), values -> algorithm);
+            if (split) {
+                labels = TestData.splitAtMedian(data, labels, 0, k - 1, constraints);
+            }
+            return new ClusteringResult("stand-in", labels, k, null, 0.0, io.csc.algorithm.Diagnostics.empty(), null);
+        });
     }
 
     @Test
@@ -221,19 +222,9 @@ class GuardedMethodTest {
 
     @Test
     void aMethodThatCannotRunReportsItsOwnErrorInsteadOfTheReferencesLabels() {
-        ClusteringAlgorithm refusing = new ClusteringAlgorithm() {
-            @Override
-            public String name() {
-                return "refusing";
-            }
-
-            @Override
-            public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, io.csc.api.RunContext context) {
-                throw new IllegalArgumentException("refusing: needs more points than " + data.size());
-            }
-        };
-        AlgorithmDescriptor descriptor = new AlgorithmDescriptor("refusing", "test", "none", true, true, List.of(),
-                values -> refusing);
+        AlgorithmDescriptor descriptor = testMethod("refusing", (data, constraints, k) -> {
+            throw new IllegalArgumentException("refusing: needs more points than " + data.size());
+        });
         Dataset wine = TestData.wine();
         ConstraintSet labels = GoldenRuns.labels(wine, 0.2, 1);
         IllegalArgumentException error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

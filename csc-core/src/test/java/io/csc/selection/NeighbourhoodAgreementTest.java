@@ -77,25 +77,7 @@ class NeighbourhoodAgreementTest {
         // that has too few vectors for the small classes does
         Dataset data = TestData.blobs(3, 300, 2, 8.0, 2);
         ConstraintSet labels = GoldenRuns.labels(data, 0.1, 1);
-        int[] fitted = data.labels().clone();
-        double[] centre = new double[2];
-        int count = 0;
-        for (int i = 0; i < data.size(); i++) {
-            if (fitted[i] == 0) {
-                centre[0] += data.feature(i, 0);
-                count++;
-            }
-        }
-        double middle = centre[0] / count;
-        for (int i = 0; i < data.size(); i++) {
-            if (fitted[i] == 0 && data.feature(i, 0) > middle) {
-                fitted[i] = 3;
-            }
-        }
-        LabelledPoints block = labels.labelledBlocks().get(0);
-        for (int t = 0; t < block.size(); t++) {
-            fitted[block.points()[t]] = block.classes()[t];
-        }
+        int[] fitted = TestData.splitAtMedian(data, data.labels(), 0, 3, labels);
         try (RunContext context = RunContext.sequential(1)) {
             NeighbourhoodAgreement.Finding split = NeighbourhoodAgreement.of(data, labels, fitted, context).orElseThrow();
             assertTrue(split.contradicts(), split.toString());

@@ -72,4 +72,27 @@ public final class TestData {
         }
         return sum;
     }
+
+    /**
+     * A fit that cuts a class in two: {@code fitted} with the points of {@code cluster} beyond the
+     * median of their first coordinate moved to {@code other}, then every labelled point of
+     * {@code labels} put back in its class, as a constrained assignment does.
+     */
+    public static int[] splitAtMedian(Dataset data, int[] fitted, int cluster, int other,
+                                      io.csc.constraint.ConstraintSet labels) {
+        int[] split = fitted.clone();
+        double[] first = java.util.stream.IntStream.range(0, data.size()).filter(i -> fitted[i] == cluster)
+                .mapToDouble(i -> data.feature(i, 0)).sorted().toArray();
+        double median = first[first.length / 2];
+        for (int i = 0; i < data.size(); i++) {
+            if (fitted[i] == cluster && data.feature(i, 0) > median) {
+                split[i] = other;
+            }
+        }
+        io.csc.constraint.LabelledPoints block = labels.labelledBlocks().get(0);
+        for (int t = 0; t < block.size(); t++) {
+            split[block.points()[t]] = block.classes()[t];
+        }
+        return split;
+    }
 }
