@@ -45,10 +45,11 @@ import java.util.Optional;
  * docs/results/85-stability.md (the two-reference guard before it: docs/results/84-default-guard.md).
  * {@code select=auto} guards up to {@link #LIMIT} points. Above, where its user counts the cost
  * (the Fashion-MNIST and 10,000,000-point runs of docs/BENCHMARKS.md), it checks the method's fit
- * against its labels at little more than one fit ({@code select=check},
- * {@link NeighbourhoodAgreement}) and guards only a fit that contradicts them or collapses: on a
- * 58,000-point imbalanced set that took scacs from ACC 0.59 to 1.000, at about 0.05 s on
- * Fashion-MNIST where every fit passes (docs/results/88b-neighbourhood-check.md). The fit's
+ * against its labels, or its must-links and cannot-links, at little more than one fit
+ * ({@code select=check}, {@link NeighbourhoodAgreement}) and guards only a fit that contradicts
+ * them or collapses: on a 58,000-point imbalanced set that took scacs from ACC 0.59 to 1.000 with
+ * 1,000 labels and from 0.40 to 1.000 with 400 random pairs, at about 0.05 s on Fashion-MNIST
+ * where every fit passes (docs/results/88b-neighbourhood-check.md). The fit's
  * warnings say which was done. {@code variant=paper} is never guarded by {@code select=auto}: a
  * reproduction is the paper's method.
  */
@@ -114,35 +115,44 @@ public final class GuardedMethod implements ClusteringAlgorithm {
 
     /**
      * The warning of a fit that {@code select=auto} left unguarded for its size and could not check
-     * ({@link NeighbourhoodAgreement} needs labels): the user's only sign that nothing checked the
+     * ({@link NeighbourhoodAgreement} needs labels, or pairs of both kinds): the user's only sign that nothing checked the
      * method against the simple uses of the same supervision. On a 58,000-point look-alike of an
      * imbalanced set (docs/results/88-unguarded-sizes.md) scacs as set gave ACC 0.59 and
      * fast-csp-ml 0.42, where the guard gave both 1.000 in about ten times the time.
      */
     static String unguarded(int n) {
         return "Not checked: above " + LIMIT + " points (here " + n + ") select=auto fits the method as set and checks "
-                + "it against its labels, and this supervision has no classes (pairs or groups alone) or fewer than "
-                + NeighbourhoodAgreement.MINIMUM_LABELLED + " labelled points. --param select=guard checks it against "
-                + "simple references on a sample of the supervision (about ten times the time), and -a auto also tries "
-                + "the other methods and njw";
+                + "it against its supervision, and this supervision has " + TOO_THIN + ". --param select=guard checks it "
+                + "against simple references on a sample of the supervision (about ten times the time), and -a auto "
+                + "also tries the other methods and njw";
     }
 
+    /** What the check ({@link NeighbourhoodAgreement}) needs and an unchecked supervision lacks. */
+    private static final String TOO_THIN = "neither " + NeighbourhoodAgreement.MINIMUM_LABELLED + " labelled points of two "
+            + "classes nor " + PairAgreement.MINIMUM_PER_KIND + " must-links and " + PairAgreement.MINIMUM_PER_KIND
+            + " cannot-links (groups alone, or pairs of one kind)";
+
     /** The warning of a {@code select=check} fit whose supervision the check cannot use. */
-    static final String UNCHECKABLE = "Not checked: select=check compares the fit with its labels, and this "
-            + "supervision has no classes (pairs or groups alone) or fewer than " + NeighbourhoodAgreement.MINIMUM_LABELLED
-            + " labelled points. --param select=guard checks it against simple references";
+    static final String UNCHECKABLE = "Not checked: select=check compares the fit with its supervision, and this "
+            + "supervision has " + TOO_THIN + ". --param select=guard checks it against simple references";
 
     /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
     static String checkedOnly(int n, NeighbourhoodAgreement.Finding finding) {
-        return "Checked against its labels only: above " + LIMIT + " points (here " + n + ") select=auto fits the method "
-                + "as set and compares it with the labels' neighbourhoods (" + finding.inWords() + ": no contradiction). "
-                + "--param select=guard checks it against simple references (about ten times the time)";
+        String basis = basis(finding);
+        return "Checked against its " + basis + " only: above " + LIMIT + " points (here " + n + ") select=auto fits "
+                + "the method as set and compares it with the " + basis + "' neighbourhoods (" + finding.inWords()
+                + ": no contradiction). --param select=guard checks it against simple references (about ten times "
+                + "the time)";
     }
 
     /** The warning of a fit the check ({@link NeighbourhoodAgreement}) sent to the guard. */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        return "The method as set contradicted its labels: " + finding.inWords() + "; it was guarded against simple "
-                + "references (select=guard)";
+        return "The method as set contradicted its " + basis(finding) + ": " + finding.inWords() + "; it was guarded "
+                + "against simple references (select=guard)";
+    }
+
+    private static String basis(NeighbourhoodAgreement.Finding finding) {
+        return finding.basis() == NeighbourhoodAgreement.Basis.PAIRS ? "pairs" : "labels";
     }
 
     /** The warning of a fit the check sent to the guard because it collapsed ({@link Collapse}). */
@@ -162,8 +172,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
      * (its fit on all points is the guard's final fit of the method, not made twice), and the guard
      * passes over a final fit that contradicts its labels as over a collapsed one; one that does
      * not is kept, with the check's figures in {@code diagnostics.neighbourhoodCheck} and, under
-     * {@code select=auto}, a warning that no reference was tried. Without labels the check cannot
-     * run, and a fit that did not collapse is kept with a warning that nothing checked it
+     * {@code select=auto}, a warning that no reference was tried. Without labels or pairs of both
+     * kinds the check cannot run, and a fit that did not collapse is kept with a warning that nothing checked it
      * ({@link #unguarded}, {@link #UNCHECKABLE}).
      */
     @Override

@@ -77,19 +77,29 @@ public final class NeighbourhoodAgreement {
     private NeighbourhoodAgreement() {
     }
 
+    /** What a fit is checked against. */
+    public enum Basis {
+        /** The labelled points' classes. */
+        LABELS,
+        /** The must-links and cannot-links ({@link PairAgreement}). */
+        PAIRS
+    }
+
     /**
      * The check's figures.
      *
-     * @param fitAgreement the fit's mean agreement over the checked points
-     * @param labelAgreement the labels' mean agreement over the same points
+     * @param basis what the fit was checked against
+     * @param fitAgreement the fit's mean agreement over the checked points (labels) or pairs
+     * @param supervisionAgreement the supervision's own mean agreement over the same points or pairs
      * @param standardError the standard error of the mean difference
-     * @param points the labelled points checked
+     * @param checked the labelled points, or the pairs, checked
      */
-    public record Finding(double fitAgreement, double labelAgreement, double standardError, int points) {
+    public record Finding(Basis basis, double fitAgreement, double supervisionAgreement, double standardError,
+                          int checked) {
 
-        /** Whether the fit contradicts its labels (see the class description). */
+        /** Whether the fit contradicts its supervision (see the class description). */
         public boolean contradicts() {
-            double excess = labelAgreement - fitAgreement;
+            double excess = supervisionAgreement - fitAgreement;
             return excess > MARGIN && excess > ERRORS * standardError;
         }
 
@@ -98,18 +108,24 @@ public final class NeighbourhoodAgreement {
          * points, where the labels keep it with 0.99 of its nearest labelled ones".
          */
         public String inWords() {
+            if (basis == Basis.PAIRS) {
+                return String.format(java.util.Locale.ROOT, "the points around a pair's two ends are together (a "
+                        + "must-link) or apart (a cannot-link) as the pair says in %.2f of the cases, where the pairs "
+                        + "nearest to a pair are of its kind in %.2f", fitAgreement, supervisionAgreement);
+            }
             return String.format(java.util.Locale.ROOT, "a labelled point is kept with %.2f of its %d nearest points, "
                     + "where the labels keep it with %.2f of its nearest labelled ones", fitAgreement, NEIGHBOURS,
-                    labelAgreement);
+                    supervisionAgreement);
         }
 
         /** The figures as {@code diagnostics.neighbourhoodCheck} reports them. */
         public Map<String, Object> asMap() {
             Map<String, Object> map = new LinkedHashMap<>();
+            map.put("basis", basis == Basis.PAIRS ? "pairs" : "labels");
             map.put("fitAgreement", fitAgreement);
-            map.put("labelAgreement", labelAgreement);
+            map.put(basis == Basis.PAIRS ? "pairAgreement" : "labelAgreement", supervisionAgreement);
             map.put("standardError", standardError);
-            map.put("points", points);
+            map.put(basis == Basis.PAIRS ? "pairs" : "points", checked);
             map.put("neighbours", NEIGHBOURS);
             map.put("contradicts", contradicts());
             return map;
@@ -134,7 +150,7 @@ public final class NeighbourhoodAgreement {
                                        RunContext context) {
         LabelledPoints labelled = checkableLabels(constraints);
         if (labelled == null) {
-            return Optional.empty();
+            return PairAgreement.of(data, constraints.pairs(), labels, sample, context);
         }
         SplittableRandom random = new SplittableRandom(context.seed() ^ 0x6e6569676862L);
         int[] allPoints = labelled.points();
@@ -153,15 +169,7 @@ public final class NeighbourhoodAgreement {
         for (int t = 0; t < q; t++) {
             queries[t] = points[queryPositions[t]];
         }
-        // the fit: each query's nearest points among the sample and the queries themselves
-        int n = data.size();
-        int[] drawn = sample != null ? sample : n <= SAMPLE ? null : RandomSample.indices(n, SAMPLE, random.split());
-        int[] rows = drawn == null ? null : union(drawn, queries);
-        Dataset around = rows == null ? data : data.subset(rows);
-        int[] queryRows = rows == null ? queries : positionsIn(rows, queries);
-        int fitNeighbours = Math.min(NEIGHBOURS, around.size() - 1);
-        NeighbourLists near = NearestNeighbours.exact(around, queryRows, fitNeighbours, context.backend(),
-                context.parallel(), ProgressListener.NONE);
+        int[][] around = neighbourClusters(data, queries, labels, sample, random, context);
         // the labels: each query's nearest labelled points
         int labelNeighbours = Math.min(NEIGHBOURS, l - 1);
         NeighbourLists nearLabelled = NearestNeighbours.exact(data.subset(points), queryPositions, labelNeighbours,
@@ -173,15 +181,14 @@ public final class NeighbourhoodAgreement {
         for (int t = 0; t < q; t++) {
             int own = labels[queries[t]];
             int fitting = 0;
-            for (int u = 0; u < fitNeighbours; u++) {
-                int neighbour = near.neighbour(t, u);
-                fitting += labels[rows == null ? neighbour : rows[neighbour]] == own ? 1 : 0;
+            for (int cluster : around[t]) {
+                fitting += cluster == own ? 1 : 0;
             }
             int sameClass = 0;
             for (int u = 0; u < labelNeighbours; u++) {
                 sameClass += classes[nearLabelled.neighbour(t, u)] == classes[queryPositions[t]] ? 1 : 0;
             }
-            double fit = (double) fitting / fitNeighbours;
+            double fit = (double) fitting / around[t].length;
             double label = (double) sameClass / labelNeighbours;
             fitSum += fit;
             labelSum += label;
@@ -190,7 +197,33 @@ public final class NeighbourhoodAgreement {
         }
         double mean = sum / q;
         double variance = q < 2 ? 0 : Math.max(0, (squares - q * mean * mean) / (q - 1));
-        return Optional.of(new Finding(fitSum / q, labelSum / q, Math.sqrt(variance / q), q));
+        return Optional.of(new Finding(Basis.LABELS, fitSum / q, labelSum / q, Math.sqrt(variance / q), q));
+    }
+
+    /**
+     * The fit's clusters around each of {@code queries}: the clusters of its {@value #NEIGHBOURS}
+     * nearest points among the queries and the rows {@code sample} of {@code data} (null: a random
+     * sample of up to {@value #SAMPLE} points drawn from {@code random}, or every point when there
+     * are no more), itself excluded.
+     */
+    static int[][] neighbourClusters(Dataset data, int[] queries, int[] labels, int[] sample, SplittableRandom random,
+                                     RunContext context) {
+        int n = data.size();
+        int[] drawn = sample != null ? sample : n <= SAMPLE ? null : RandomSample.indices(n, SAMPLE, random.split());
+        int[] rows = drawn == null ? null : union(drawn, queries);
+        Dataset around = rows == null ? data : data.subset(rows);
+        int[] queryRows = rows == null ? queries : positionsIn(rows, queries);
+        int count = Math.min(NEIGHBOURS, around.size() - 1);
+        NeighbourLists near = NearestNeighbours.exact(around, queryRows, count, context.backend(),
+                context.parallel(), ProgressListener.NONE);
+        int[][] clusters = new int[queries.length][count];
+        for (int t = 0; t < queries.length; t++) {
+            for (int u = 0; u < count; u++) {
+                int neighbour = near.neighbour(t, u);
+                clusters[t][u] = labels[rows == null ? neighbour : rows[neighbour]];
+            }
+        }
+        return clusters;
     }
 
     /**

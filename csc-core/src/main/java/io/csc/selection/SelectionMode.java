@@ -19,7 +19,7 @@ public enum SelectionMode {
      */
     GUARD,
     /**
-     * The method as set, checked against its labels ({@link NeighbourhoodAgreement}) and guarded
+     * The method as set, checked against its labels or pairs ({@link NeighbourhoodAgreement}) and guarded
      * ({@link #GUARD}) only when the fit contradicts them: at little more than one fit where it does
      * not. What {@link #AUTO} does above {@link GuardedMethod#LIMIT} points.
      */
@@ -36,7 +36,7 @@ public enum SelectionMode {
                     + "dense embedding, up to " + GuardedMethod.DENSE_LIMIT + " points), seeded-kmeans (k-means on "
                     + "the features) or seeded-njw graph=knn (NJW's k-NN embedding), all seeded by the supervision: "
                     + "3 folds of each and the final fit; "
-                    + "check = the method as set, guarded only when it contradicts its labels' neighbourhoods; "
+                    + "check = the method as set, guarded only when it contradicts its labels' or pairs' neighbourhoods; "
                     + "auto = guard up to " + GuardedMethod.LIMIT + " points, check above (variant=paper: none); "
                     + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
 }

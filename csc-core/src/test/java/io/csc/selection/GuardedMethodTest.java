@@ -134,8 +134,16 @@ class GuardedMethodTest {
         ConstraintSet pairs = io.csc.constraint.ConstraintGenerator.randomPairs(many.labels(), 100,
                 new java.util.SplittableRandom(2));
         ClusteringResult withPairs = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many, pairs, 1);
-        assertTrue(withPairs.diagnostics().warnings().contains(GuardedMethod.unguarded(many.size())),
-                "pairs have no classes to check against: " + withPairs.diagnostics().warnings());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> pairCheck = (Map<String, Object>) withPairs.diagnostics().value("neighbourhoodCheck");
+        assertEquals("pairs", pairCheck.get("basis"), pairCheck.toString());
+        assertTrue(withPairs.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("Checked against its pairs only")),
+                withPairs.diagnostics().warnings().toString());
+        ConstraintSet mustLinks = ConstraintSet.ofPairs(many.size(), pairs.pairs().stream()
+                .filter(io.csc.constraint.Constraint::isMustLink).toList());
+        ClusteringResult oneKind = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many, mustLinks, 1);
+        assertTrue(oneKind.diagnostics().warnings().contains(GuardedMethod.unguarded(many.size())),
+                "must-links alone leave nothing to check against: " + oneKind.diagnostics().warnings());
         ClusteringResult unsupervised = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), many,
                 ConstraintSet.empty(many.size()), 1);
         assertTrue(unsupervised.diagnostics().warnings().stream().noneMatch(w -> w.startsWith("Not checked")),
@@ -205,9 +213,28 @@ class GuardedMethodTest {
         assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.startsWith("The method as set contradicted")),
                 guarded.diagnostics().warnings().toString());
 
-        // pairs have no classes to check against, but a collapse is selection's failed candidate
-        ConstraintSet pairs = io.csc.constraint.ConstraintGenerator.randomPairs(blobs.labels(), 60,
+        // with random pairs the same where the first class is large (three quarters of the points),
+        // so that most must-links lie inside it: the split contradicts them and is guarded, the
+        // truth is kept
+        Dataset fourBlobs = TestData.blobs(4, 400, 4, 8.0, 3);
+        Dataset large = fourBlobs.subset(java.util.stream.IntStream.range(0, fourBlobs.size())
+                .filter(i -> fourBlobs.label(i) == 0 || i < 200).toArray());
+        ConstraintSet randomPairs = io.csc.constraint.ConstraintGenerator.randomPairs(large.labels(), 200,
                 new java.util.SplittableRandom(3));
+        ClusteringResult keptWithPairs = GoldenRuns.fit(standIn(false, false).create(check), large, randomPairs, 1);
+        assertEquals(null, keptWithPairs.diagnostics().value("selection"));
+        assertArrayEquals(large.labels(), keptWithPairs.labels());
+        ClusteringResult guardedWithPairs = GoldenRuns.fit(standIn(true, false).create(check), large, randomPairs, 1);
+        assertNotNull(guardedWithPairs.diagnostics().value("selection"), guardedWithPairs.diagnostics().warnings().toString());
+        assertTrue(GoldenRuns.accuracy(large, guardedWithPairs.labels()) > 0.95);
+        assertTrue(guardedWithPairs.diagnostics().warnings().stream()
+                        .anyMatch(w -> w.startsWith("The method as set contradicted its pairs")),
+                guardedWithPairs.diagnostics().warnings().toString());
+
+        // must-links alone cannot be checked, but a collapse is selection's failed candidate
+        ConstraintSet pairs = ConstraintSet.ofPairs(blobs.size(), io.csc.constraint.ConstraintGenerator
+                .randomPairs(blobs.labels(), 200, new java.util.SplittableRandom(3)).pairs().stream()
+                .filter(io.csc.constraint.Constraint::isMustLink).toList());
         ClusteringResult collapsed = GoldenRuns.fit(standIn(false, true).create(check), blobs, pairs, 1);
         assertNotNull(collapsed.diagnostics().value("selection"), collapsed.diagnostics().warnings().toString());
         assertTrue(collapsed.diagnostics().warnings().contains(GuardedMethod.COLLAPSED_GUARDED),

@@ -64,9 +64,9 @@ class NeighbourhoodAgreementTest {
         }
         double mean = Arrays.stream(differences).average().orElseThrow();
         double variance = Arrays.stream(differences).map(x -> (x - mean) * (x - mean)).sum() / (block.size() - 1);
-        assertEquals(block.size(), finding.points());
+        assertEquals(block.size(), finding.checked());
         assertEquals(fit, finding.fitAgreement(), 1e-12);
-        assertEquals(label, finding.labelAgreement(), 1e-12);
+        assertEquals(label, finding.supervisionAgreement(), 1e-12);
         assertEquals(Math.sqrt(variance / block.size()), finding.standardError(), 1e-12);
     }
 
@@ -81,7 +81,7 @@ class NeighbourhoodAgreementTest {
         try (RunContext context = RunContext.sequential(1)) {
             NeighbourhoodAgreement.Finding split = NeighbourhoodAgreement.of(data, labels, fitted, context).orElseThrow();
             assertTrue(split.contradicts(), split.toString());
-            assertTrue(split.labelAgreement() > 0.95, split.toString());
+            assertTrue(split.supervisionAgreement() > 0.95, split.toString());
             NeighbourhoodAgreement.Finding truth = NeighbourhoodAgreement.of(data, labels, data.labels(), context)
                     .orElseThrow();
             assertFalse(truth.contradicts(), truth.toString());
@@ -90,10 +90,10 @@ class NeighbourhoodAgreementTest {
 
     @Test
     void theVerdictNeedsAnExcessBeyondTheMarginAndTheStandardError() {
-        assertTrue(new NeighbourhoodAgreement.Finding(0.45, 0.99, 0.02, 300).contradicts());
-        assertFalse(new NeighbourhoodAgreement.Finding(0.60, 0.68, 0.01, 300).contradicts(), "within the margin");
-        assertFalse(new NeighbourhoodAgreement.Finding(0.50, 0.65, 0.06, 30).contradicts(), "within 3 errors");
-        assertFalse(new NeighbourhoodAgreement.Finding(0.90, 0.60, 0.01, 300).contradicts(), "the fit agrees more");
+        assertTrue(new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.LABELS, 0.45, 0.99, 0.02, 300).contradicts());
+        assertFalse(new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.LABELS, 0.60, 0.68, 0.01, 300).contradicts(), "within the margin");
+        assertFalse(new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.LABELS, 0.50, 0.65, 0.06, 30).contradicts(), "within 3 errors");
+        assertFalse(new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.LABELS, 0.90, 0.60, 0.01, 300).contradicts(), "the fit agrees more");
     }
 
     @Test
@@ -102,7 +102,7 @@ class NeighbourhoodAgreementTest {
         try (RunContext context = RunContext.sequential(1)) {
             ConstraintSet pairs = ConstraintSet.ofPairs(data.size(), List.of(Constraint.mustLink(0, 1),
                     Constraint.cannotLink(0, 150)));
-            assertTrue(NeighbourhoodAgreement.of(data, pairs, data.labels(), context).isEmpty(), "pairs have no classes");
+            assertTrue(NeighbourhoodAgreement.of(data, pairs, data.labels(), context).isEmpty(), "two pairs are too few");
             ConstraintSet few = GoldenRuns.labels(data, 0.05, 1);
             assertTrue(few.labelledBlocks().get(0).size() < NeighbourhoodAgreement.MINIMUM_LABELLED);
             assertTrue(NeighbourhoodAgreement.of(data, few, data.labels(), context).isEmpty(), "15 labels");

@@ -76,7 +76,8 @@ public final class TestData {
     /**
      * A fit that cuts a class in two: {@code fitted} with the points of {@code cluster} beyond the
      * median of their first coordinate moved to {@code other}, then every labelled point of
-     * {@code labels} put back in its class, as a constrained assignment does.
+     * {@code labels} put back in its class, as a constrained assignment does (with pairs alone, every
+     * constrained point back in its true class).
      */
     public static int[] splitAtMedian(Dataset data, int[] fitted, int cluster, int other,
                                       io.csc.constraint.ConstraintSet labels) {
@@ -88,6 +89,14 @@ public final class TestData {
             if (fitted[i] == cluster && data.feature(i, 0) > median) {
                 split[i] = other;
             }
+        }
+        if (labels.labelledBlocks().isEmpty()) {
+            // pairs: every constrained point back in its class, as a method that satisfies its
+            // must-links across the cut would put it
+            for (int point : labels.constrainedPoints()) {
+                split[point] = data.label(point);
+            }
+            return split;
         }
         io.csc.constraint.LabelledPoints block = labels.labelledBlocks().get(0);
         for (int t = 0; t < block.size(); t++) {
