@@ -175,24 +175,37 @@ final class PairAgreement {
             second[p] = Arrays.binarySearch(ends, pool[p].second());
         }
         double[] agreement = new double[queries.length];
-        double[] distance = new double[pool.length];
-        Integer[] order = new Integer[pool.length];
+        double[] nearest = new double[count];
+        int[] nearestPairs = new int[count];
         for (int t = 0; t < queries.length; t++) {
             Constraint query = pool[queries[t]];
             int a = Arrays.binarySearch(queryEnds, query.first()) * m;
             int b = Arrays.binarySearch(queryEnds, query.second()) * m;
+            // the count nearest pairs, kept sorted; ties go to the earlier position in the pool, so
+            // that the same pairs are chosen on every run
+            int kept = 0;
             for (int p = 0; p < pool.length; p++) {
+                if (p == queries[t]) {
+                    continue;
+                }
                 double straight = Math.max(squared[a + first[p]], squared[b + second[p]]);
                 double crossed = Math.max(squared[a + second[p]], squared[b + first[p]]);
-                distance[p] = p == queries[t] ? Double.POSITIVE_INFINITY : Math.min(straight, crossed);
-                order[p] = p;
+                double distance = Math.min(straight, crossed);
+                if (kept == count && distance >= nearest[count - 1]) {
+                    continue;
+                }
+                int slot = kept < count ? kept++ : count - 1;
+                while (slot > 0 && nearest[slot - 1] > distance) {
+                    nearest[slot] = nearest[slot - 1];
+                    nearestPairs[slot] = nearestPairs[slot - 1];
+                    slot--;
+                }
+                nearest[slot] = distance;
+                nearestPairs[slot] = p;
             }
-            // nearest first, ties by position in the pool: the same pairs on every run
-            Arrays.sort(order, (u, v) -> distance[u] != distance[v] ? Double.compare(distance[u], distance[v])
-                    : Integer.compare(u, v));
             int same = 0;
             for (int u = 0; u < count; u++) {
-                same += pool[order[u]].isMustLink() == query.isMustLink() ? 1 : 0;
+                same += pool[nearestPairs[u]].isMustLink() == query.isMustLink() ? 1 : 0;
             }
             agreement[t] = (double) same / count;
         }
