@@ -1,14 +1,16 @@
-"""What the neighbourhood check (`--param select=check`) catches: on each set and draw of labels,
+"""What the neighbourhood check (`--param select=check`) catches: on each set and draw of labels (or pairs),
 every method as set (`select=none`), the references (seeded-kmeans, seeded-njw on the k-NN graph,
 and NJW where DENSE lists the set), and every method under `select=check`, with the check's figures
 from `diagnostics.neighbourhoodCheck`. Prints one Markdown row per method fit and a summary.
 
     python3 experiments/neighbourhood-check.py --data iris.csv,wine.csv --methods scacs,sc-pc \\
-        [--dense iris.csv,wine.csv] [--seeds 1,2] [--jar csc-cli/target/csc.jar] [--out records.jsonl]
+        [--dense iris.csv,wine.csv] [--seeds 1,2] [--pairs 100,400] [--jar csc-cli/target/csc.jar] [--out records.jsonl]
 
 Labels: 10% of the points (at least 6), 1,000 above 10,000 points, drawn with NumPy from the seed
-and written as a labels file, so that every run of a draw sees the same labelled points. Data: CSV
-files with a header and a last column `label`.
+and written as a labels file, so that every run of a draw sees the same labelled points. With
+--pairs, each amount of random pairs instead (two distinct points drawn uniformly, a must-link when
+their classes agree), written as a constraints file. Data: CSV files with a header and a last
+column `label`.
 """
 import argparse
 import json
@@ -19,8 +21,9 @@ import sys
 import numpy as np
 
 
-def run(jar, path, method, labels, seed, parameters):
-    command = ["java", "-Xmx8g", "-jar", jar, "cluster", "--data", path, "-a", method, "--labels", labels,
+def run(jar, path, method, supervision, seed, parameters):
+    option = "--constraints" if supervision.endswith(".pairs.csv") else "--labels"
+    command = ["java", "-Xmx8g", "-jar", jar, "cluster", "--data", path, "-a", method, option, supervision,
                "--seed", str(seed), "--threads", "2", "--json", "-q"]
     for parameter in parameters:
         command += ["--param", parameter]
@@ -37,6 +40,7 @@ def main():
     parser.add_argument("--methods", required=True)
     parser.add_argument("--dense", default="")
     parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--pairs", default="", help="amounts of random pairs instead of labels, e.g. 100,400")
     parser.add_argument("--jar", default=os.path.join(os.path.dirname(__file__), "..", "csc-cli", "target", "csc.jar"))
     parser.add_argument("--out", default="neighbourhood-check.jsonl")
     arguments = parser.parse_args()
@@ -49,11 +53,25 @@ def main():
             _, classes = np.unique(truth, return_inverse=True)
             n = len(classes)
             amount = 1000 if n > 10000 else max(int(round(0.1 * n)), 6)
-            for seed in (int(s) for s in arguments.seeds.split(",")):
-                known = np.sort(np.random.default_rng(seed).choice(n, amount, replace=False))
-                labels = f"{arguments.out}.{name}-{seed}.labels.csv"
-                with open(labels, "w") as file:
-                    file.writelines(f"{i},{classes[i]}\n" for i in known)
+            draws = [(seed, None) for seed in (int(s) for s in arguments.seeds.split(","))]
+            if arguments.pairs:
+                draws = [(seed, int(p)) for p in arguments.pairs.split(",") for seed, _ in draws]
+            for seed, pairs in draws:
+                random = np.random.default_rng(seed)
+                if pairs is None:
+                    known = np.sort(random.choice(n, amount, replace=False))
+                    labels = f"{arguments.out}.{name}-{seed}.labels.csv"
+                    with open(labels, "w") as file:
+                        file.writelines(f"{i},{classes[i]}\n" for i in known)
+                else:
+                    drawn = set()
+                    while len(drawn) < pairs:
+                        i, j = sorted(random.choice(n, 2, replace=False))
+                        drawn.add((int(i), int(j)))
+                    labels = f"{arguments.out}.{name}-{pairs}-{seed}.pairs.csv"
+                    with open(labels, "w") as file:
+                        file.writelines(f"{i},{j},{'ML' if classes[i] == classes[j] else 'CL'}\n"
+                                        for i, j in sorted(drawn))
                 references = [("seeded-kmeans", []), ("seeded-njw", ["graph=knn"])]
                 if os.path.basename(path) in dense:
                     references.append(("njw", []))
@@ -66,25 +84,26 @@ def main():
                         continue
                     diagnostics = checked["diagnostics"]
                     check = diagnostics.get("neighbourhoodCheck") or {}
-                    record = dict(set=name, seed=seed, method=method, asSet=alone["metrics"]["acc"], bestReference=best,
+                    record = dict(set=name, seed=seed, pairs=pairs, method=method, asSet=alone["metrics"]["acc"], bestReference=best,
                                   checked=checked["metrics"]["acc"], fitAgreement=check.get("fitAgreement"),
-                                  labelAgreement=check.get("labelAgreement"), contradicts=check.get("contradicts"),
+                                  labelAgreement=check.get("labelAgreement", check.get("pairAgreement")),
+                                  contradicts=check.get("contradicts"),
                                   chosen=(diagnostics.get("selection") or {}).get("method", method),
                                   checkSeconds=diagnostics["stageSeconds"].get("neighbourhood check"))
                     out.write(json.dumps(record) + "\n")
                     out.flush()
                     records.append(record)
-    print("| set | draw | method | as set | best reference | agreement: fit / labels | verdict | select=check |")
-    print("|---|---:|---|---:|---:|---|---|---|")
+    print("| set | pairs | draw | method | as set | best reference | agreement: fit / supervision | verdict | select=check |")
+    print("|---|---:|---:|---|---:|---:|---|---|---|")
     for r in records:
         figures = ("%.3f / %.3f" % (r["fitAgreement"], r["labelAgreement"])) if r["fitAgreement"] is not None else "-"
         verdict = "-" if r["contradicts"] is None else "contradicts" if r["contradicts"] else "passes"
-        print(f"| {r['set']} | {r['seed']} | {r['method']} | {r['asSet']:.3f} | {r['bestReference']:.3f} | {figures} "
+        print(f"| {r['set']} | {r['pairs'] or '-'} | {r['seed']} | {r['method']} | {r['asSet']:.3f} | {r['bestReference']:.3f} | {figures} "
               f"| {verdict} | {r['checked']:.3f} ({r['chosen']}) |")
     checked = [r for r in records if r["contradicts"] is not None]
     flagged = [r for r in checked if r["contradicts"]]
     passed = [r for r in checked if not r["contradicts"]]
-    print(f"\n{len(records)} fits, {len(checked)} checked, {len(flagged)} contradict their labels; of those, "
+    print(f"\n{len(records)} fits, {len(checked)} checked, {len(flagged)} contradict their supervision; of those, "
           f"{sum(r['asSet'] < r['bestReference'] for r in flagged)} were below the best reference. "
           f"Of the {len(passed)} that pass, {sum(r['asSet'] < r['bestReference'] - 0.02 for r in passed)} are more "
           f"than 0.02 below it and {sum(r['asSet'] < r['bestReference'] - 0.1 for r in passed)} more than 0.1.")

@@ -1,6 +1,7 @@
 package io.csc.selection;
 
 import io.csc.api.RunContext;
+import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
@@ -10,6 +11,7 @@ import io.csc.util.ProgressListener;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -244,6 +246,18 @@ public final class NeighbourhoodAgreement {
                 && Arrays.stream(found.classes()).distinct().count() >= 2;
         return enough ? found : null;
     }
+
+    /**
+     * The pairs the check reads when it has no labels ({@link #checkableLabels} null): the explicit
+     * must-links and cannot-links when they hold at least {@value PairAgreement#MINIMUM_PER_KIND} of
+     * each kind, else null.
+     */
+    public static List<Constraint> checkablePairs(ConstraintSet constraints) {
+        return PairAgreement.checkable(constraints.pairs()) ? constraints.pairs() : null;
+    }
+
+    /** The most pairs the check of pairs reads: it draws them at random when there are more. */
+    public static final int PAIR_POOL = PairAgreement.POOL;
 
     /** The sorted distinct union of two index sets. */
     private static int[] union(int[] a, int[] b) {

@@ -1,6 +1,7 @@
 package io.csc.spark;
 
 import io.csc.api.RunContext;
+import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import io.csc.data.Dataset;
@@ -18,45 +19,78 @@ import org.apache.spark.broadcast.Broadcast;
 import scala.Tuple2;
 
 /**
- * The local engine's check of a fit against its labels ({@link NeighbourhoodAgreement}), for a
- * distributed fit: the rows it reads (a uniform sample of {@value NeighbourhoodAgreement#SAMPLE}
- * points and up to {@value NeighbourhoodAgreement#LABEL_POOL} labelled ones) and their clusters
- * are gathered to the driver in one pass over the points and one over the labels, and checked
- * there. The Spark engine fits the method as set and cannot guard it; a fit that contradicts its
- * labels is reported.
+ * The local engine's check of a fit against its labels, or its must-links and cannot-links
+ * ({@link NeighbourhoodAgreement}), for a distributed fit: the rows it reads (a uniform sample of
+ * {@value NeighbourhoodAgreement#SAMPLE} points, and up to {@value NeighbourhoodAgreement#LABEL_POOL}
+ * labelled ones or the ends of up to {@value NeighbourhoodAgreement#PAIR_POOL} pairs) and their
+ * clusters are gathered to the driver in one pass over the points and one over the labels, and
+ * checked there. The Spark engine fits the method as set and cannot guard it; a fit that
+ * contradicts its supervision is reported.
  */
 final class NeighbourhoodCheck {
 
     private NeighbourhoodCheck() {
     }
 
-    /** The rows a check reads: global indices, ascending; the sampled and the labelled ones among them. */
-    record Rows(long[] indices, int[] sample, int[] labelled, int[] classes) {
+    /**
+     * The rows a check reads: global indices, ascending; the positions of the sampled ones among
+     * them; and the supervision the check reads, on those positions.
+     */
+    record Rows(long[] indices, int[] sample, ConstraintSet constraints) {
     }
 
     /**
      * The rows to gather for the check of a fit on {@code n} points with {@code supervision}: empty
-     * when the check cannot read its labels ({@link NeighbourhoodAgreement#checkableLabels}).
+     * when the check can read neither labels ({@link NeighbourhoodAgreement#checkableLabels}) nor
+     * pairs ({@link NeighbourhoodAgreement#checkablePairs}).
      */
     static Optional<Rows> rows(long n, Supervision supervision, long seed) {
         LabelledPoints labels = NeighbourhoodAgreement.checkableLabels(supervision.constraints());
-        if (labels == null) {
+        List<Constraint> pairs = labels == null ? NeighbourhoodAgreement.checkablePairs(supervision.constraints()) : null;
+        if (labels == null && pairs == null) {
             return Optional.empty();
         }
         SplittableRandom random = new SplittableRandom(seed ^ 0x636865636bL);
-        int[] points = labels.points();
-        int[] classes = labels.classes();
-        int[] pool = RandomSample.indices(points.length, Math.min(NeighbourhoodAgreement.LABEL_POOL, points.length),
-                random.split());
-        long[] labelledIndices = Arrays.stream(pool).mapToLong(t -> supervision.points()[points[t]]).toArray();
-        int[] pooledClasses = Arrays.stream(pool).map(t -> classes[t]).toArray();
+        long[] supervised = supervision.points();
+        long[] checkedIndices;
+        int[] pooledClasses = null;
+        List<Constraint> pooledPairs = new ArrayList<>();
+        if (labels != null) {
+            int[] points = labels.points();
+            int[] classes = labels.classes();
+            int[] pool = RandomSample.indices(points.length, Math.min(NeighbourhoodAgreement.LABEL_POOL, points.length),
+                    random.split());
+            checkedIndices = Arrays.stream(pool).mapToLong(t -> supervised[points[t]]).toArray();
+            pooledClasses = Arrays.stream(pool).map(t -> classes[t]).toArray();
+        } else {
+            int[] pool = RandomSample.indices(pairs.size(), Math.min(NeighbourhoodAgreement.PAIR_POOL, pairs.size()),
+                    random.split());
+            checkedIndices = new long[2 * pool.length];
+            for (int t = 0; t < pool.length; t++) {
+                Constraint pair = pairs.get(pool[t]);
+                pooledPairs.add(pair);
+                checkedIndices[2 * t] = supervised[pair.first()];
+                checkedIndices[2 * t + 1] = supervised[pair.second()];
+            }
+        }
         long[] sampleIndices = Arrays.stream(RandomSample.indices((int) n, (int) Math.min(n, NeighbourhoodAgreement.SAMPLE),
                 random.split())).asLongStream().toArray();
-        long[] indices = LongStream.concat(Arrays.stream(labelledIndices), Arrays.stream(sampleIndices)).sorted()
+        long[] indices = LongStream.concat(Arrays.stream(checkedIndices), Arrays.stream(sampleIndices)).sorted()
                 .distinct().toArray();
         int[] sample = Arrays.stream(sampleIndices).mapToInt(index -> Arrays.binarySearch(indices, index)).toArray();
-        int[] labelled = Arrays.stream(labelledIndices).mapToInt(index -> Arrays.binarySearch(indices, index)).toArray();
-        return Optional.of(new Rows(indices, sample, labelled, pooledClasses));
+        ConstraintSet constraints;
+        if (labels != null) {
+            int[] labelled = Arrays.stream(checkedIndices).mapToInt(index -> Arrays.binarySearch(indices, index)).toArray();
+            constraints = ConstraintSet.fromLabels(indices.length, labelled, pooledClasses);
+        } else {
+            List<Constraint> local = new ArrayList<>();
+            for (Constraint pair : pooledPairs) {
+                local.add(new Constraint(Arrays.binarySearch(indices, supervised[pair.first()]),
+                        Arrays.binarySearch(indices, supervised[pair.second()]), pair.type(), pair.weight()));
+            }
+            constraints = ConstraintSet.ofPairs(indices.length, local);
+        }
+        return Optional.of(new Rows(indices, sample, constraints));
     }
 
     /**
@@ -103,10 +137,9 @@ final class NeighbourhoodCheck {
             fitted[Arrays.binarySearch(indices, row._1())] = row._2();
         }
         Dataset local = Dataset.unlabelled("neighbourhood check", indices.length, d, gathered);
-        ConstraintSet localLabels = ConstraintSet.fromLabels(indices.length, rows.labelled(), rows.classes());
         int[] sample = Arrays.stream(rows.sample()).sorted().toArray();
         try (RunContext context = RunContext.sequential(seed)) {
-            return NeighbourhoodAgreement.of(local, localLabels, fitted, sample, context);
+            return NeighbourhoodAgreement.of(local, rows.constraints(), fitted, sample, context);
         }
     }
 }

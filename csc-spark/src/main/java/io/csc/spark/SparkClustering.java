@@ -70,12 +70,13 @@ public final class SparkClustering {
     }
 
     /**
-     * The warning of a distributed fit that contradicts its labels ({@link NeighbourhoodCheck}): the
+     * The warning of a distributed fit that contradicts its labels or pairs ({@link NeighbourhoodCheck}): the
      * local engine's {@code select=auto} would have guarded it; the Spark engine cannot.
      */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        return "The method contradicted its labels: " + finding.inWords() + ". The Spark engine fits the method as "
-                + "set and cannot guard it: its clusters are likely worse than simple uses of the labels. Fit a sample "
+        String basis = finding.basis() == NeighbourhoodAgreement.Basis.PAIRS ? "pairs" : "labels";
+        return "The method contradicted its " + basis + ": " + finding.inWords() + ". The Spark engine fits the method "
+                + "as set and cannot guard it: its clusters are likely worse than simple uses of the " + basis + ". Fit a sample "
                 + "with the local engine (--param select=guard, or -a auto) to see which method the data wants";
     }
 

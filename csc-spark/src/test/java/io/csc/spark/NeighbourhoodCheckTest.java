@@ -26,7 +26,10 @@ class NeighbourhoodCheckTest {
 
     private static final Dataset MIXTURE = LocalAgreementTest.MIXTURE;
 
-    /** The truth with every class cut in two at the median of its first feature, the labelled points kept in their class. */
+    /**
+     * The truth with every class cut in two at the median of its first feature, the labelled (or
+     * constrained) points kept in their class.
+     */
     private static int[] splitFit(ConstraintSet labels) {
         int[] truth = MIXTURE.labels();
         int[] fitted = truth.clone();
@@ -40,6 +43,12 @@ class NeighbourhoodCheckTest {
                     fitted[i] = c + 4;
                 }
             }
+        }
+        if (labels.labelledBlocks().isEmpty()) {
+            for (int point : labels.constrainedPoints()) {
+                fitted[point] = truth[point];    // pairs: each end back in its class, as the pair wants it
+            }
+            return fitted;
         }
         LabelledPoints block = labels.labelledBlocks().get(0);
         for (int t = 0; t < block.size(); t++) {
@@ -65,18 +74,13 @@ class NeighbourhoodCheckTest {
                 NeighbourhoodCheck.Rows rows = NeighbourhoodCheck.rows(MIXTURE.size(), supervision, 7).orElseThrow();
                 int[] indices = Arrays.stream(rows.indices()).mapToInt(index -> (int) index).toArray();
                 int[] gatheredFit = Arrays.stream(indices).map(index -> fitted[index]).toArray();
-                NeighbourhoodAgreement.Finding local;
-                try (RunContext context = RunContext.sequential(7)) {
-                    local = NeighbourhoodAgreement.of(MIXTURE.subset(indices),
-                            ConstraintSet.fromLabels(indices.length, rows.labelled(), rows.classes()), gatheredFit,
-                            Arrays.stream(rows.sample()).sorted().toArray(), context).orElseThrow();
-                }
-                assertEquals(local, spark);
+                assertEquals(local(rows, gatheredFit), spark);
                 // the labelled rows are those of the supervision, with their classes
                 LabelledPoints block = labels.labelledBlocks().get(0);
-                for (int t = 0; t < rows.labelled().length; t++) {
-                    int point = indices[rows.labelled()[t]];
-                    assertEquals(MIXTURE.labels()[point], rows.classes()[t]);
+                LabelledPoints gathered = rows.constraints().labelledBlocks().get(0);
+                for (int t = 0; t < gathered.size(); t++) {
+                    int point = indices[gathered.points()[t]];
+                    assertEquals(MIXTURE.labels()[point], gathered.classes()[t]);
                     assertTrue(Arrays.stream(block.points()).anyMatch(p -> p == point));
                 }
             }
@@ -86,6 +90,46 @@ class NeighbourhoodCheckTest {
                     distributed(points, splitFit(labels)), 7).orElseThrow();
             assertFalse(truth.contradicts(), truth.toString());
             assertTrue(split.contradicts(), split.toString());
+        }
+    }
+
+    /** The local check of the gathered rows, with the fit's clusters of them. */
+    private static NeighbourhoodAgreement.Finding local(NeighbourhoodCheck.Rows rows, int[] gatheredFit) {
+        int[] indices = Arrays.stream(rows.indices()).mapToInt(index -> (int) index).toArray();
+        try (RunContext context = RunContext.sequential(7)) {
+            return NeighbourhoodAgreement.of(MIXTURE.subset(indices), rows.constraints(), gatheredFit,
+                    Arrays.stream(rows.sample()).sorted().toArray(), context).orElseThrow();
+        }
+    }
+
+    @Test
+    void withPairsAloneTheDistributedCheckReadsThePairsEnds() {
+        // more pairs than the pool: the ends of the pooled pairs are gathered, each pair on its rows
+        ConstraintSet pairs = ConstraintGenerator.randomPairs(MIXTURE.labels(), 1500, new SplittableRandom(5));
+        try (DistributedPoints points = DistributedPoints.of(Frames.of(SharedSpark.session(), MIXTURE, 4), "features",
+                null, null)) {
+            Supervision supervision = Supervision.of(points, null, pairs);
+            NeighbourhoodCheck.Rows rows = NeighbourhoodCheck.rows(MIXTURE.size(), supervision, 7).orElseThrow();
+            assertEquals(NeighbourhoodAgreement.PAIR_POOL, rows.constraints().pairs().size());
+            int[] indices = Arrays.stream(rows.indices()).mapToInt(index -> (int) index).toArray();
+            java.util.Set<List<Integer>> given = new java.util.HashSet<>();
+            pairs.pairs().forEach(pair -> given.add(List.of(pair.first(), pair.second(), pair.isMustLink() ? 1 : 0)));
+            rows.constraints().pairs().forEach(pair -> assertTrue(given.contains(List.of(indices[pair.first()],
+                    indices[pair.second()], pair.isMustLink() ? 1 : 0)), pair.toString()));
+            int[] gatheredFit = Arrays.stream(indices).map(index -> MIXTURE.labels()[index]).toArray();
+            NeighbourhoodAgreement.Finding spark = NeighbourhoodCheck.of(points, supervision,
+                    distributed(points, MIXTURE.labels()), 7).orElseThrow();
+            assertEquals(NeighbourhoodAgreement.Basis.PAIRS, spark.basis());
+            assertEquals(local(rows, gatheredFit), spark);
+            assertFalse(spark.contradicts(), spark.toString());
+            // a fit that cuts every class: the same figures as the local check of its gathered rows
+            // (on four balanced classes the pairs near a must-link are mostly cannot-links, so the
+            // pairs' agreement is too low for this cut to contradict them)
+            int[] split = splitFit(pairs);
+            NeighbourhoodAgreement.Finding splitFinding = NeighbourhoodCheck.of(points, supervision,
+                    distributed(points, split), 7).orElseThrow();
+            assertEquals(local(rows, Arrays.stream(indices).map(index -> split[index]).toArray()), splitFinding);
+            assertTrue(splitFinding.fitAgreement() < spark.fitAgreement(), splitFinding + " " + spark);
         }
     }
 
