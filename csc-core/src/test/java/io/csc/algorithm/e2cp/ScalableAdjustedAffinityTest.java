@@ -160,10 +160,29 @@ class ScalableAdjustedAffinityTest {
     @Test
     void overSeveralTilesThePartnersAndTheNormalizerAreThoseOfTheDoublePrecisionRows() {
         int n = 20 * DirectionBlocks.WIDTH + 3 * ConfidenceScan.BLOCK_ROWS + 5;
-        int q = 6;
-        int partners = 9;
-        // F* = H Gᵀ with H = G C for a symmetric C, as propagation gives, far from unit scale.
-        SplittableRandom random = new SplittableRandom(5);
+        assertPartnersOfTheDoublePrecisionRows(farFromUnitScale(n, 6, new double[n], new SplittableRandom(5)), 9);
+    }
+
+    @Test
+    void entriesThatWouldBeSubnormalInSinglePrecisionChangeNothingFound() {
+        // rows of G scaled down by 10^-15 to 10^-40, as propagation decays far from every constraint:
+        // their products fall far below the smallest normal single-precision number, and the
+        // scan flushes them to zero (SinglePrecisionFactors.FLUSH); partners and the normalizer
+        // are still those of the double-precision rows
+        int n = 6 * DirectionBlocks.WIDTH + ConfidenceScan.BLOCK_ROWS + 7;
+        SplittableRandom random = new SplittableRandom(8);
+        double[] decay = new double[n];
+        for (int i = 0; i < n; i++) {
+            decay[i] = i % 3 == 0 ? 0 : 15 + 25 * random.nextDouble();
+        }
+        assertPartnersOfTheDoublePrecisionRows(farFromUnitScale(n, 6, decay, random), 7);
+    }
+
+    /**
+     * F* = H Gᵀ with H = G C for a symmetric C, as propagation gives, far from unit scale; row i of
+     * G (and so of H) scaled by {@code 10^-decay[i]}.
+     */
+    private static PropagatedConstraints farFromUnitScale(int n, int q, double[] decay, SplittableRandom random) {
         DenseMatrix solved = DenseMatrix.zeros(n, q);
         DenseMatrix weighted = DenseMatrix.zeros(n, q);
         double[][] coupling = new double[q][q];
@@ -174,7 +193,7 @@ class ScalableAdjustedAffinityTest {
             }
         }
         for (int t = 0; t < n * q; t++) {
-            solved.data()[t] = random.nextGaussian() * 1e-3;
+            solved.data()[t] = random.nextGaussian() * 1e-3 * Math.pow(10, -decay[t / q]);
         }
         for (int i = 0; i < n; i++) {
             for (int a = 0; a < q; a++) {
@@ -183,8 +202,12 @@ class ScalableAdjustedAffinityTest {
                 }
             }
         }
-        PropagatedConstraints factors = new PropagatedConstraints(solved, weighted,
-                io.csc.algorithm.SolverStatus.direct("test"));
+        return new PropagatedConstraints(solved, weighted, io.csc.algorithm.SolverStatus.direct("test"));
+    }
+
+    /** The scan's partners, normalizer and dropped share, on one and two threads, against F* in double precision. */
+    private static void assertPartnersOfTheDoublePrecisionRows(PropagatedConstraints factors, int partners) {
+        int n = factors.size();
         SparseMatrix empty = new io.csc.linalg.SparseMatrixBuilder(0).build(n, n, SparseMatrix.Duplicates.MAX);
         ScalableAdjustedAffinity.Result one;
         ScalableAdjustedAffinity.Result two;
