@@ -150,6 +150,15 @@ class NeighbourhoodCheckTest {
                     ParameterValues.parse(List.of(LocalAgreementTest.RESTARTS, "select=none")), 4, 5);
             assertEquals(null, asSet.result().diagnostics().value("neighbourhoodCheck"));
             assertTrue(Arrays.equals(checked.result().labels(), asSet.result().labels()), "the check changes no label");
+            // pairs alone: checked against the pairs
+            ConstraintSet pairs = ConstraintGenerator.randomPairs(MIXTURE.labels(), 200, new SplittableRandom(6));
+            ClusteringEngine.Fit withPairs = engine.fit(scaled, io.csc.data.FittedScaling.none(), pairs, "scacs",
+                    ParameterValues.parse(List.of(LocalAgreementTest.RESTARTS)), 4, 5);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> pairCheck = (Map<String, Object>) withPairs.result().diagnostics()
+                    .value("neighbourhoodCheck");
+            assertNotNull(pairCheck, withPairs.result().diagnostics().warnings().toString());
+            assertEquals("pairs", pairCheck.get("basis"));
         }
     }
 }
