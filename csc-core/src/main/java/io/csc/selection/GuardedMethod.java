@@ -138,7 +138,7 @@ public final class GuardedMethod implements ClusteringAlgorithm {
 
     /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
     static String checkedOnly(int n, NeighbourhoodAgreement.Finding finding) {
-        String basis = basis(finding);
+        String basis = finding.basis().word();
         return "Checked against its " + basis + " only: above " + LIMIT + " points (here " + n + ") select=auto fits "
                 + "the method as set and compares it with the " + basis + "' neighbourhoods (" + finding.inWords()
                 + ": no contradiction). --param select=guard checks it against simple references (about ten times "
@@ -147,12 +147,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
 
     /** The warning of a fit the check ({@link NeighbourhoodAgreement}) sent to the guard. */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        return "The method as set contradicted its " + basis(finding) + ": " + finding.inWords() + "; it was guarded "
+        return "The method as set contradicted its " + finding.basis().word() + ": " + finding.inWords() + "; it was guarded "
                 + "against simple references (select=guard)";
-    }
-
-    private static String basis(NeighbourhoodAgreement.Finding finding) {
-        return finding.basis() == NeighbourhoodAgreement.Basis.PAIRS ? "pairs" : "labels";
     }
 
     /** The warning of a fit the check sent to the guard because it collapsed ({@link Collapse}). */

@@ -84,7 +84,12 @@ public final class NeighbourhoodAgreement {
         /** The labelled points' classes. */
         LABELS,
         /** The must-links and cannot-links ({@link PairAgreement}). */
-        PAIRS
+        PAIRS;
+
+        /** The basis as warnings and {@code diagnostics.neighbourhoodCheck} name it: "labels" or "pairs". */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**
@@ -123,7 +128,7 @@ public final class NeighbourhoodAgreement {
         /** The figures as {@code diagnostics.neighbourhoodCheck} reports them. */
         public Map<String, Object> asMap() {
             Map<String, Object> map = new LinkedHashMap<>();
-            map.put("basis", basis == Basis.PAIRS ? "pairs" : "labels");
+            map.put("basis", basis.word());
             map.put("fitAgreement", fitAgreement);
             map.put(basis == Basis.PAIRS ? "pairAgreement" : "labelAgreement", supervisionAgreement);
             map.put("standardError", standardError);

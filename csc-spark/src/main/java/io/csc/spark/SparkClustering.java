@@ -74,7 +74,7 @@ public final class SparkClustering {
      * local engine's {@code select=auto} would have guarded it; the Spark engine cannot.
      */
     static String contradicted(NeighbourhoodAgreement.Finding finding) {
-        String basis = finding.basis() == NeighbourhoodAgreement.Basis.PAIRS ? "pairs" : "labels";
+        String basis = finding.basis().word();
         return "The method contradicted its " + basis + ": " + finding.inWords() + ". The Spark engine fits the method "
                 + "as set and cannot guard it: its clusters are likely worse than simple uses of the " + basis + ". Fit a sample "
                 + "with the local engine (--param select=guard, or -a auto) to see which method the data wants";
