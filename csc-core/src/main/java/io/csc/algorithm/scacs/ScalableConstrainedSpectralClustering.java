@@ -330,7 +330,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
      * accepts vectors up to a cosine of 0.9 with the constant, and step 10 prefers them, since the
      * constant part has no cut: the split then falls wherever that part puts 0, far from the gap between
      * the clusters. With random pairs on the two-class sets, 6 draws of 100 pairs on WDBC gave ACC
-     * 0.50 to 0.94 as published and 0.69 to 0.94 centred; over the 15 two-class conditions of
+     * 0.50 to 0.94 as published and 0.69 to 0.93 centred; over the 15 two-class conditions of
      * docs/results/45b-scacs-two-clusters.md the mean rose from 0.771 to 0.860. With k - 1 >= 2 vectors
      * the rows are scaled to the sphere, where a shared offset does not decide the split alone; there
      * removing it gained and lost by turns (docs/results/45b-scacs-two-clusters.md), and the
