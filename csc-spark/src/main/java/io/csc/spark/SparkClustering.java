@@ -174,10 +174,10 @@ public final class SparkClustering {
                     JavaRDD<EmbeddedBlock> embedding, KMeansOptions kmeans) {
 
         /** The landmark methods' stage: their model is a {@link LandmarkModel}, their cache the codes. */
-        static Spectral landmarks(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map,
+        static Spectral landmarks(DenseMatrix landmarks, int nearest, double sigma, DenseMatrix map, boolean scalesRows,
                                   JavaRDD<LandmarkCoding.CodeBlock> codes, JavaRDD<EmbeddedBlock> embedding,
                                   KMeansOptions kmeans) {
-            return new Spectral(centroids -> new LandmarkModel(landmarks, nearest, sigma, map, true, centroids),
+            return new Spectral(centroids -> new LandmarkModel(landmarks, nearest, sigma, map, scalesRows, centroids),
                     () -> codes.unpersist(false), embedding, kmeans);
         }
     }
@@ -207,7 +207,7 @@ public final class SparkClustering {
         }
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(coded.codes(), map, true)));
-        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding,
+        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, true, coded.codes(), embedding,
                 options.kmeans().withSupervised(false));
     }
 
@@ -234,9 +234,11 @@ public final class SparkClustering {
             map = ScalableConstrainedSpectralClustering.embeddingMap(gram, constrainedCodes, supervision.constraints(), n,
                     k, options, context.backend(), diagnostics);
         }
+        boolean scalesRows = ScalableConstrainedSpectralClustering.scalesRows(options, map.columns());
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
-                LandmarkCoding.embed(coded.codes(), map, true)));
-        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, coded.codes(), embedding, options.kmeans());
+                LandmarkCoding.embed(coded.codes(), map, scalesRows)));
+        return Spectral.landmarks(landmarks, coding.nearest(), coded.sigma(), map, scalesRows, coded.codes(), embedding,
+                options.kmeans());
     }
 
     /**
@@ -316,8 +318,8 @@ public final class SparkClustering {
         JavaRDD<EmbeddedBlock> embedding = diagnostics.time("embedding", () -> materialized(
                 LandmarkCoding.embed(nodeCoding.codes(), spectrum.nodeMap(), true)));
         return Spectral.landmarks(landmarks, r, codes.sigma(),
-                ComponentLandmarkGraph.landmarkMap(spectrum.nodeMap(), nodes.nodeOfLandmark()), nodeCoding.codes(),
-                embedding, options.kmeans());
+                ComponentLandmarkGraph.landmarkMap(spectrum.nodeMap(), nodes.nodeOfLandmark()), true,
+                nodeCoding.codes(), embedding, options.kmeans());
     }
 
     /**
