@@ -35,10 +35,34 @@ final class SelectedFit {
     private SelectedFit() {
     }
 
-    /** The best held-out score of {@code name}'s own settings, as text with three decimals. */
-    private static String bestOwnScore(List<CandidateScore> ranking, String name) {
-        return ranking.stream().filter(score -> score.candidate().method().equals(name)).findFirst()
-                .map(score -> String.format(java.util.Locale.ROOT, "%.3f", score.score())).orElse("nothing");
+    /**
+     * Why {@code picked} was fitted instead of {@code name}'s own best setting, for the warning: the
+     * two held-out scores, and, when they are within {@link #NEAR} of each other (the choice then
+     * went by stability, {@link #mostStableFirst}), the two stabilities too.
+     */
+    static String favouredBecause(List<CandidateScore> ranking, CandidateScore picked, String name) {
+        if (picked == null) {
+            return name + " ranked below it";
+        }
+        CandidateScore own = ranking.stream().filter(score -> score.candidate().method().equals(name)).findFirst()
+                .orElse(null);
+        if (own == null) {
+            return "held-out score " + decimals(picked.score()) + "; " + name + " was not scored";
+        }
+        if (own.failed()) {
+            return "held-out score " + decimals(picked.score()) + "; " + name + (own.failure() != null
+                    ? " failed in a fold" : own.collapsedFolds() > 0 ? " collapsed in a fold" : " was not scored");
+        }
+        String scores = "held-out score " + decimals(picked.score()) + " against " + name + "'s " + decimals(own.score());
+        if (Math.abs(picked.score() - own.score()) > NEAR) {
+            return scores;
+        }
+        return scores + "; as good, and steadier from fold to fold: stability " + decimals(picked.stability())
+                + " against " + decimals(own.stability());
+    }
+
+    private static String decimals(double value) {
+        return String.format(java.util.Locale.ROOT, "%.3f", value);
     }
 
     /**
@@ -352,7 +376,7 @@ final class SelectedFit {
             selection.put("candidates", scores);
             if (!name.equals(AutomaticMethod.NAME) && !picked.method().equals(name) && picked == order.get(0)) {
                 diagnostics.warn("The held-out supervision favoured " + picked.label() + " over " + name
-                        + "'s own fit (" + name + " scored " + bestOwnScore(ranking.get(), name)
+                        + "'s own fit (" + favouredBecause(ranking.get(), scoreOf(ranking.get(), picked), name)
                         + "); the labels are " + picked.method() + "'s");
             }
             if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {

@@ -307,4 +307,20 @@ class SelectedFitTest {
         assertEquals((1.0 + xz + xz) / 3, CrossValidation.stability(new int[][] {x, y, z}), 1e-12);
         assertEquals(Double.NaN, CrossValidation.stability(new int[][] {x, null, z}));
     }
+
+    @Test
+    void theWarningSaysWhetherTheScoreOrTheStabilityDecided() {
+        Candidate reference = new Candidate(AlgorithmRegistry.byName("seeded-njw"), ParameterValues.of(Map.of()));
+        Candidate own = candidate("3");
+        CandidateScore tie = score(reference, 1.0, 1.0, 0);
+        List<CandidateScore> tied = List.of(tie, score(own, 1.0, 0.887, 0));
+        assertEquals("held-out score 1.000 against scacs's 1.000; as good, and steadier from fold to fold: "
+                + "stability 1.000 against 0.887", SelectedFit.favouredBecause(tied, tie, "scacs"));
+        CandidateScore lead = score(reference, 0.95, 0.9, 0);
+        List<CandidateScore> led = List.of(lead, score(own, 0.80, 0.95, 0));
+        assertEquals("held-out score 0.950 against scacs's 0.800", SelectedFit.favouredBecause(led, lead, "scacs"));
+        List<CandidateScore> collapsed = List.of(lead, score(own, 0.99, 0.95, 1));
+        assertEquals("held-out score 0.950; scacs collapsed in a fold",
+                SelectedFit.favouredBecause(collapsed, lead, "scacs"));
+    }
 }
