@@ -156,6 +156,11 @@ final class ClusterCommand implements Callable<Integer> {
     /** {@code --engine spark --data DIR}: the engine reads the Parquet directory; labels and truth come back. */
     private Integer clusterParquet(PrintWriter out, PrintWriter err, AlgorithmDescriptor descriptor, ParameterValues values,
                                    AlgorithmConfiguration configuration, OutputFile modelOutput) throws IOException {
+        if (!data.ignoredColumns.isEmpty()) {
+            throw new IllegalArgumentException("--ignore-columns applies to CSV files; the Spark engine reads the "
+                    + "Parquet directory " + dataName + " as it is: write it without the columns " + String.join(",",
+                    data.ignoredColumns) + ", or give a CSV file");
+        }
         int[][] truth = {null};
         ConstraintSet[] given = {null};
         ClusteringEngine.Fit fit;

@@ -12,6 +12,8 @@ import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -48,6 +50,11 @@ final class DataOptions {
     @Option(names = "--label-column", paramLabel = "NAME",
             description = "CSV column holding the ground truth (default: 'label' when present).")
     String labelColumn;
+
+    @Option(names = "--ignore-columns", split = ",", paramLabel = "NAME",
+            description = "CSV columns to skip, comma-separated or repeated: neither features nor labels (an "
+                    + "identifier, a name, a category).")
+    List<String> ignoredColumns = new ArrayList<>();
 
     @Option(names = "--scale", defaultValue = "auto", description = "Feature scaling: auto, none, zscore or minmax "
             + "(default: ${DEFAULT-VALUE} = minmax for IDX images, i.e. pixels to [0,1], zscore otherwise).")
@@ -89,7 +96,7 @@ final class DataOptions {
         DataFormat dataFormat = parseFormat(format);
         Precision held = precision();
         if (StandardInputData.means(fileOrName)) {
-            return new Raw(standardInput.read(dataFormat, labelColumn).inPrecision(held), false);
+            return new Raw(standardInput.read(dataFormat, csvOptions()).inPrecision(held), false);
         }
         Path path;
         try {
@@ -99,10 +106,19 @@ final class DataOptions {
             if (!BundledData.names().contains(name)) {
                 throw notFound;
             }
-            return new Raw(BundledData.load(name).inPrecision(held), false);
+            return new Raw(BundledData.load(name, csvOptions()).inPrecision(held), false);
         }
-        return new Raw(DataLoader.load(path, dataFormat, CsvOptions.defaults().withLabelColumn(labelColumn), held),
-                isImages(path, dataFormat));
+        return new Raw(DataLoader.load(path, dataFormat, csvOptions(), held), isImages(path, dataFormat));
+    }
+
+    /** How CSV files are read: the label column and the ignored columns asked for. */
+    private CsvOptions csvOptions() {
+        try {
+            return CsvOptions.defaults().withLabelColumn(labelColumn).withIgnoredColumns(ignoredColumns);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --ignore-columns " + String.join(",", ignoredColumns)
+                    + ": give the names of CSV columns other than the label column");
+        }
     }
 
     /** The {@code --precision} asked for. */

@@ -2,6 +2,7 @@ package io.csc.cli;
 
 import io.csc.algorithm.AlgorithmRegistry;
 import io.csc.data.BundledData;
+import io.csc.data.CsvOptions;
 import io.csc.data.DataFormat;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
@@ -64,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         List<Dataset> datasets = new ArrayList<>();
         for (String name : names) {
-            Dataset dataset = StandardInputData.means(name) ? standardInput.read(DataFormat.CSV, null) : BundledData.load(name);
+            Dataset dataset = StandardInputData.means(name) ? standardInput.read(DataFormat.CSV, CsvOptions.defaults()) : BundledData.load(name);
             datasets.add(Scaling.ZSCORE.apply(dataset));
         }
         List<AlgorithmConfiguration> algorithms = AlgorithmRegistry.all().stream()

@@ -29,13 +29,12 @@ final class StandardInputData {
      *
      * @param labelColumn the CSV column of the ground truth; null for {@code label} when present
      */
-    Dataset read(DataFormat format, String labelColumn) {
+    Dataset read(DataFormat format, CsvOptions options) {
         if (read) {
             throw new IllegalArgumentException("Invalid --data: '-' (standard input) is given twice; standard input "
                     + "can be read only once, so give the other data sets as files");
         }
         read = true;
-        return DataLoader.read(System.in, DataLoader.STANDARD_INPUT, DATASET_NAME, format,
-                CsvOptions.defaults().withLabelColumn(labelColumn));
+        return DataLoader.read(System.in, DataLoader.STANDARD_INPUT, DATASET_NAME, format, options);
     }
 }

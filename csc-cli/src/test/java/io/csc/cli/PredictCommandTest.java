@@ -95,4 +95,51 @@ class PredictCommandTest {
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("wine has 13 features; the njw model was fitted on 4"), run.err());
     }
+
+    /**
+     * A table with an identifier and a name column: skipped with --ignore-columns when fitting;
+     * then the same points with the columns shuffled and the identifier kept, skipped again when
+     * predicting, are labelled as the fit labelled them (the columns matched by name).
+     */
+    @Test
+    void columnsAreSkippedByNameAndMatchedByNameWhenPredicting() throws IOException {
+        Dataset wine = BundledData.load("wine");
+        StringBuilder table = new StringBuilder("id,name," + String.join(",", wine.featureNames()) + ",label\n");
+        StringBuilder shuffled = new StringBuilder("x3,id,x13,x1,x2,x4,x5,x6,x7,x8,x9,x10,x11,x12\n");
+        for (int i = 0; i < wine.size(); i++) {
+            double[] point = wine.point(i);
+            StringBuilder row = new StringBuilder(1000 + i + ",wine" + i);
+            for (double value : point) {
+                row.append(',').append(value);
+            }
+            table.append(row).append(',').append(wine.classNames().get(wine.label(i))).append('\n');
+            shuffled.append(point[2]).append(',').append(1000 + i).append(',').append(point[12]).append(',')
+                    .append(point[0]).append(',').append(point[1]);
+            for (int j = 3; j < 12; j++) {
+                shuffled.append(',').append(point[j]);
+            }
+            shuffled.append('\n');
+        }
+        Path training = Files.writeString(directory.resolve("table.csv"), table);
+        Path fresh = Files.writeString(directory.resolve("shuffled.csv"), shuffled);
+        CliTest.Run refused = CliTest.run("cluster", "--data", training.toString(), "-q");
+        assertEquals(ExitCodes.DATA, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("skip the column (--ignore-columns 'name')"), refused.err());
+
+        Path model = directory.resolve("lsc.csc");
+        CliTest.Run fit = CliTest.run("cluster", "--data", training.toString(), "--ignore-columns", "id,name", "-a",
+                "lsc-r", "--save-model", model.toString(), "--json", "--json-labels", "-q", "--threads", "1");
+        assertEquals(0, fit.exitCode(), fit.err());
+        JsonObject fitted = JsonParser.parseString(fit.out()).getAsJsonObject();
+        assertEquals(13, fitted.get("d").getAsInt(), fit.out());
+
+        CliTest.Run wider = CliTest.run("predict", "--model", model.toString(), "--data", fresh.toString(), "-q");
+        assertEquals(ExitCodes.USAGE, wider.exitCode());
+        assertTrue(wider.err().contains("skip them: --ignore-columns id"), wider.err());
+        CliTest.Run predict = CliTest.run("predict", "--model", model.toString(), "--data", fresh.toString(),
+                "--ignore-columns", "id", "--json-labels", "-q", "--threads", "1");
+        assertEquals(0, predict.exitCode(), predict.err());
+        assertEquals(fitted.getAsJsonArray("labels"),
+                JsonParser.parseString(predict.out()).getAsJsonObject().getAsJsonArray("labels"));
+    }
 }

@@ -33,6 +33,11 @@ public final class BundledData {
      * @throws DataException for another name, listing the bundled ones
      */
     public static Dataset load(String name) {
+        return load(name, CsvOptions.defaults());
+    }
+
+    /** The bundled data set {@code name}, read with {@code options} (its label column, ignored columns). */
+    public static Dataset load(String name, CsvOptions options) {
         String key = name == null ? "" : name.strip().toLowerCase(Locale.ROOT);
         if (!NAMES.contains(key)) {
             throw new DataException("No bundled data set " + DataFiles.quote(String.valueOf(name)) + "; the bundled data sets are "
@@ -45,7 +50,7 @@ public final class BundledData {
                         + resource + "); the jar is damaged, reinstall it");
             }
             return CsvReader.read(new InputStreamReader(in, StandardCharsets.UTF_8), "bundled " + key + ".csv", key,
-                    CsvOptions.defaults());
+                    options);
         } catch (IOException e) {
             throw DataFiles.readFailure("bundled " + key + ".csv", e);
         }

@@ -1,5 +1,7 @@
 package io.csc.data;
 
+import java.util.List;
+
 /**
  * How {@link CsvReader} reads a CSV file.
  *
@@ -12,8 +14,10 @@ package io.csc.data;
  * @param delimiter   the field separator; null (the default) detects it from the header row as
  *                    the most frequent of {@code ,} {@code ;} and tab outside quotes (comma when
  *                    none occurs)
+ * @param ignoredColumns names of columns read as neither features nor labels (an identifier, a
+ *                    name, a category); each must exist. Empty by default.
  */
-public record CsvOptions(String labelColumn, boolean noLabels, Character delimiter) {
+public record CsvOptions(String labelColumn, boolean noLabels, Character delimiter, List<String> ignoredColumns) {
 
     /** Validates the options. */
     public CsvOptions {
@@ -25,6 +29,15 @@ public record CsvOptions(String labelColumn, boolean noLabels, Character delimit
             throw new IllegalArgumentException("Invalid labelColumn: " + labelColumn
                     + " (must be null when noLabels is true)");
         }
+        ignoredColumns = List.copyOf(ignoredColumns);
+        for (String column : ignoredColumns) {
+            if (column.isBlank()) {
+                throw new IllegalArgumentException("Invalid ignoredColumns: " + ignoredColumns + " (names must not be blank)");
+            }
+            if (column.equals(labelColumn)) {
+                throw new IllegalArgumentException("Invalid ignoredColumns: " + column + " is the label column");
+            }
+        }
         if (delimiter != null && (delimiter == '"' || delimiter == '\n' || delimiter == '\r')) {
             throw new IllegalArgumentException("Invalid delimiter: " + describe(delimiter)
                     + " (must not be a double quote or a line break)");
@@ -33,22 +46,27 @@ public record CsvOptions(String labelColumn, boolean noLabels, Character delimit
 
     /** A column named {@code label} if present, delimiter detected. */
     public static CsvOptions defaults() {
-        return new CsvOptions(null, false, null);
+        return new CsvOptions(null, false, null, List.of());
     }
 
     /** These options with the labels read from the column {@code name} (null: the default rule). */
     public CsvOptions withLabelColumn(String name) {
-        return new CsvOptions(name, false, delimiter);
+        return new CsvOptions(name, false, delimiter, ignoredColumns);
     }
 
     /** These options with every column read as a feature and no ground truth. */
     public CsvOptions withoutLabels() {
-        return new CsvOptions(null, true, delimiter);
+        return new CsvOptions(null, true, delimiter, ignoredColumns);
     }
 
     /** These options with a fixed field separator instead of detection. */
     public CsvOptions withDelimiter(char separator) {
-        return new CsvOptions(labelColumn, noLabels, separator);
+        return new CsvOptions(labelColumn, noLabels, separator, ignoredColumns);
+    }
+
+    /** These options with the columns {@code names} read as neither features nor labels. */
+    public CsvOptions withIgnoredColumns(List<String> names) {
+        return new CsvOptions(labelColumn, noLabels, delimiter, names);
     }
 
     /** A delimiter as a message shows it: {@code ','}, or {@code tab}. */

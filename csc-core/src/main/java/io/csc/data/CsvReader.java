@@ -28,8 +28,8 @@ import org.apache.commons.csv.CSVRecord;
  * accepted. Label values may be any text: class ids follow their sorted order (numeric order when
  * every label is a number, otherwise lexicographic) and class names keep the text.
  *
- * <p>Feature names come from the header when the file has labels; without labels they are
- * {@code x0, x1, ...} (the {@link Dataset} factories name unlabelled features that way).
+ * <p>Feature names come from the header, with or without labels. Columns named in
+ * {@link CsvOptions#ignoredColumns()} (an identifier, a name) are skipped: neither features nor labels.
  *
  * <p>Any problem raises a {@link DataException} naming the file, the line (as an editor counts
  * it; for a quoted field spanning lines, the record's last line), the column and the value. Parsing streams the file once; a million rows of 50 numbers
@@ -93,13 +93,28 @@ public final class CsvReader {
         List<String> header = headerNames(first);
         long headerLine = parser.getCurrentLineNumber();
         requireHeader(header, source, headerLine);
+        boolean[] ignored = ignoredColumns(header, options, source, headerLine);
         int labelIndex = labelIndex(header, options, source, headerLine);
-        int dimension = header.size() - (labelIndex >= 0 ? 1 : 0);
-        if (dimension == 0) {
-            throw new DataException(source + " line " + headerLine + ": the only column is the label column "
-                    + DataFiles.quote(header.get(labelIndex)) + "; add feature columns");
+        if (labelIndex >= 0 && ignored[labelIndex]) {
+            if (options.labelColumn() != null) {
+                throw new DataException(source + " line " + headerLine + ": the label column "
+                        + DataFiles.quote(header.get(labelIndex)) + " is also an ignored column; name it once");
+            }
+            labelIndex = -1;
         }
-        Table table = new Table(source, header, labelIndex, dimension, delimiter);
+        int ignoredCount = 0;
+        for (boolean skip : ignored) {
+            ignoredCount += skip ? 1 : 0;
+        }
+        int dimension = header.size() - ignoredCount - (labelIndex >= 0 ? 1 : 0);
+        if (dimension == 0) {
+            throw new DataException(source + " line " + headerLine + ": no feature column is left ("
+                    + (labelIndex >= 0 ? "the label column is " + DataFiles.quote(header.get(labelIndex)) : "")
+                    + (labelIndex >= 0 && ignoredCount > 0 ? ", " : "")
+                    + (ignoredCount > 0 ? ignoredCount + " column" + (ignoredCount > 1 ? "s" : "") + " ignored" : "")
+                    + "); add feature columns");
+        }
+        Table table = new Table(source, header, labelIndex, ignored, dimension, delimiter);
         while (hasNext(records, parser, source)) {
             CSVRecord record = records.next();
             table.add(record, parser.getCurrentLineNumber());
@@ -120,17 +135,19 @@ public final class CsvReader {
         private final List<String> header;
         private final int columns;
         private final int labelIndex;
+        private final boolean[] ignored;
         private final int dimension;
         private final char delimiter;
         private final RowBuffer rows;
         private final LabelEncoder labels;
         private final double[] row;
 
-        Table(String source, List<String> header, int labelIndex, int dimension, char delimiter) {
+        Table(String source, List<String> header, int labelIndex, boolean[] ignored, int dimension, char delimiter) {
             this.source = source;
             this.header = header;
             this.columns = header.size();
             this.labelIndex = labelIndex;
+            this.ignored = ignored;
             this.dimension = dimension;
             this.delimiter = delimiter;
             this.rows = new RowBuffer(dimension);
@@ -146,6 +163,9 @@ public final class CsvReader {
             }
             int feature = 0;
             for (int column = 0; column < columns; column++) {
+                if (ignored[column]) {
+                    continue;
+                }
                 String text = record.get(column);
                 if (column == labelIndex) {
                     String label = text.strip();
@@ -172,11 +192,15 @@ public final class CsvReader {
         Dataset toDataset(String name) {
             int size = rows.rows();
             double[] features = rows.toArray();
-            if (labels == null) {
-                return Dataset.unlabelled(name, size, dimension, features);
+            List<String> featureNames = new ArrayList<>(dimension);
+            for (int column = 0; column < columns; column++) {
+                if (column != labelIndex && !ignored[column]) {
+                    featureNames.add(header.get(column));
+                }
             }
-            List<String> featureNames = new ArrayList<>(header);
-            featureNames.remove(labelIndex);
+            if (labels == null) {
+                return Dataset.unlabelled(name, size, dimension, features).withFeatureNames(featureNames);
+            }
             return Dataset.labelled(name, size, dimension, features, labels.labels(), labels.classNames(), featureNames);
         }
     }
@@ -235,6 +259,30 @@ public final class CsvReader {
         }
     }
 
+    /**
+     * Which columns {@link CsvOptions#ignoredColumns()} names: each by its exact name, else in any
+     * letter case; a name that matches no column, or several, is refused.
+     */
+    private static boolean[] ignoredColumns(List<String> header, CsvOptions options, String source, long headerLine) {
+        boolean[] ignored = new boolean[header.size()];
+        for (String name : options.ignoredColumns()) {
+            List<Integer> matches = columnsNamed(header, name, false);
+            if (matches.isEmpty()) {
+                matches = columnsNamed(header, name, true);
+            }
+            if (matches.isEmpty()) {
+                throw new DataException(source + ": no column " + DataFiles.quote(name) + " to ignore; the columns are "
+                        + DataFiles.listNames(header) + "; name one of them");
+            }
+            if (matches.size() > 1) {
+                throw new DataException(source + " line " + headerLine + ": " + matches.size() + " columns are named "
+                        + DataFiles.quote(name) + "; rename all but one of them, or remove them from the file");
+            }
+            ignored[matches.get(0)] = true;
+        }
+        return ignored;
+    }
+
     private static int labelIndex(List<String> header, CsvOptions options, String source, long headerLine) {
         if (options.noLabels()) {
             return -1;
@@ -270,7 +318,8 @@ public final class CsvReader {
     private static DataException badValue(String source, long line, List<String> header, int column, String text) {
         String problem = NumberParser.problem(text);
         String advice = problem.startsWith("is not a number")
-                ? "feature columns must be numeric: remove the column, or choose it as the label column"
+                ? "feature columns must be numeric: skip the column (--ignore-columns " + DataFiles.quote(header.get(column))
+                        + "), or choose it as the label column"
                 : "remove the row or fill in the value";
         return new DataException(location(source, line, header, column) + ": " + DataFiles.quote(text) + " "
                 + problem + "; " + advice);

@@ -122,6 +122,10 @@ public final class DataLoader {
             throw new DataException(source + " is read as " + format + ", which has no named columns, so the label column "
                     + DataFiles.quote(csvOptions.labelColumn()) + " does not apply; leave the label column unset");
         }
+        if (format != DataFormat.CSV && !csvOptions.ignoredColumns().isEmpty()) {
+            throw new DataException(source + " is read as " + format + ", which has no named columns, so the ignored "
+                    + "columns " + csvOptions.ignoredColumns() + " do not apply; drop them, or give a CSV file with a header");
+        }
     }
 
     /** {@code data} without its labels when {@link CsvOptions#noLabels()} asks for that. */

@@ -301,6 +301,43 @@ public final class Dataset implements FeatureRows {
                 featureNames);
     }
 
+    /** The same data with its features named {@code names} (one per feature). */
+    public Dataset withFeatureNames(List<String> names) {
+        return new Dataset(name, size, dimension, features, floatFeatures, labels, classNames, names);
+    }
+
+    /**
+     * A new data set of the given feature columns, in the given order (their names follow), in this
+     * data set's precision; the labels are kept.
+     */
+    public Dataset columns(int[] chosen) {
+        if (chosen.length == 0) {
+            throw new IllegalArgumentException("Data " + name + ": no columns chosen");
+        }
+        for (int column : chosen) {
+            if (column < 0 || column >= dimension) {
+                throw new IllegalArgumentException("Data " + name + ": column " + column + " outside [0, " + dimension + ")");
+            }
+        }
+        int width = chosen.length;
+        double[] chosenFeatures = features == null ? null : new double[size * width];
+        float[] chosenFloats = floatFeatures == null ? null : new float[size * width];
+        for (int i = 0; i < size; i++) {
+            for (int c = 0; c < width; c++) {
+                if (chosenFeatures != null) {
+                    chosenFeatures[i * width + c] = features[i * dimension + chosen[c]];
+                } else {
+                    chosenFloats[i * width + c] = floatFeatures[i * dimension + chosen[c]];
+                }
+            }
+        }
+        List<String> names = new ArrayList<>(width);
+        for (int column : chosen) {
+            names.add(featureNames.get(column));
+        }
+        return new Dataset(name, size, width, chosenFeatures, chosenFloats, labels, classNames, names);
+    }
+
     private void requireLabels() {
         if (labels == null) {
             throw new IllegalStateException("Data " + name + " has no ground-truth labels");

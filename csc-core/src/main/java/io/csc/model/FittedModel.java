@@ -11,6 +11,8 @@ import io.csc.data.FittedScaling;
 import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -114,14 +116,45 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         return provenance.clusters();
     }
 
+    /**
+     * The new points' features in the model's order. Columns with the training names in another
+     * order are put back in the training order. When no name is shared (the training data had no
+     * names, e.g. a .npy array, or other ones) the columns are taken by position. Some names shared
+     * but not all is refused, as the columns would be read by position under other names; so is
+     * another number of columns (more columns are not dropped silently: the message names the
+     * extra ones to skip with {@code --ignore-columns}).
+     */
     private Dataset checked(Dataset points) {
+        List<String> trained = provenance.featureNames();
+        List<String> given = points.featureNames();
+        boolean named = !trained.isEmpty() && new HashSet<>(trained).size() == trained.size();
+        List<String> missing = named ? trained.stream().filter(name -> !given.contains(name)).toList() : List.of();
         if (points.dimension() != provenance.features()) {
+            List<String> extra = given.stream().filter(name -> !trained.contains(name)).toList();
             throw new IllegalArgumentException(points.name() + " has " + points.dimension() + " features; the "
                     + provenance.method() + " model was fitted on " + provenance.features()
-                    + (provenance.featureNames().isEmpty() ? "" : " (" + String.join(", ",
-                    provenance.featureNames().subList(0, Math.min(5, provenance.featureNames().size())))
-                    + (provenance.featureNames().size() > 5 ? ", ..." : "") + ")"));
+                    + (trained.isEmpty() ? "" : " (" + shown(trained) + ")")
+                    + (named && missing.isEmpty() && !extra.isEmpty() && new HashSet<>(given).size() == given.size()
+                    ? "; if the others are not features, skip them: --ignore-columns " + String.join(",", extra) : ""));
         }
-        return points;
+        if (!named || given.equals(trained) || missing.size() == trained.size()) {
+            return points;
+        }
+        if (!missing.isEmpty() || new HashSet<>(given).size() != given.size()) {
+            throw new IllegalArgumentException(points.name() + " has no single column named " + shown(missing.isEmpty()
+                    ? trained : missing) + ", which the " + provenance.method() + " model was fitted on (its features: "
+                    + shown(trained) + "; the columns of " + points.name() + ": " + shown(given) + "); give the points "
+                    + "with the columns the model was fitted on, each once, or rename the columns");
+        }
+        int[] columns = new int[trained.size()];
+        for (int j = 0; j < columns.length; j++) {
+            columns[j] = given.indexOf(trained.get(j));
+        }
+        return points.columns(columns);
+    }
+
+    /** Up to five names, comma-separated, with "..." for the rest. */
+    private static String shown(List<String> names) {
+        return String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", ..." : "");
     }
 }

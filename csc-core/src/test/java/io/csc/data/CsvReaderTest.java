@@ -262,4 +262,47 @@ class CsvReaderTest {
         Arrays.stream(data.labels()).forEach(label -> sizes[label]++);
         return sizes;
     }
+
+    @Test
+    void ignoredColumnsAreNeitherFeaturesNorLabels() {
+        Path file = TestFiles.text(directory, "people.csv", "id,name,age,height,label\n17,Ann,30,1.6,a\n18,Bob,40,1.8,b\n");
+        Dataset data = CsvReader.read(file, CsvOptions.defaults().withIgnoredColumns(List.of("ID", "name")));
+        assertEquals(List.of("age", "height"), data.featureNames());
+        assertArrayEquals(new double[] {30, 1.6, 40, 1.8}, data.features());
+        assertEquals(List.of("a", "b"), data.classNames());
+    }
+
+    @Test
+    void anUnlabelledFileKeepsItsHeaderAsFeatureNames() {
+        Path file = TestFiles.text(directory, "plain.csv", "width,height\n1,2\n3,4\n");
+        assertEquals(List.of("width", "height"), CsvReader.read(file).featureNames());
+    }
+
+    @Test
+    void ignoringTheDefaultLabelColumnReadsTheFileWithoutLabels() {
+        Path file = TestFiles.text(directory, "labelled.csv", "a,label\n1,x\n2,y\n");
+        Dataset data = CsvReader.read(file, CsvOptions.defaults().withIgnoredColumns(List.of("label")));
+        assertFalse(data.hasLabels());
+        assertEquals(List.of("a"), data.featureNames());
+    }
+
+    @Test
+    void anIgnoredColumnThatIsNotThereIsRefusedListingTheColumns() {
+        Path file = TestFiles.text(directory, "small.csv", "a,b\n1,2\n");
+        DataException error = assertThrows(DataException.class,
+                () -> CsvReader.read(file, CsvOptions.defaults().withIgnoredColumns(List.of("id"))));
+        assertTrue(error.getMessage().contains("no column 'id' to ignore; the columns are"), error.getMessage());
+        DataException none = assertThrows(DataException.class,
+                () -> CsvReader.read(file, CsvOptions.defaults().withIgnoredColumns(List.of("a", "b"))));
+        assertTrue(none.getMessage().contains("no feature column is left (2 columns ignored)"), none.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> CsvOptions.defaults().withLabelColumn("a").withIgnoredColumns(List.of("a")));
+    }
+
+    @Test
+    void aTextColumnIsNamedWithTheOptionThatSkipsIt() {
+        Path file = TestFiles.text(directory, "text.csv", "id,a\nx17,2\n");
+        DataException error = assertThrows(DataException.class, () -> CsvReader.read(file));
+        assertTrue(error.getMessage().contains("skip the column (--ignore-columns 'id')"), error.getMessage());
+    }
 }

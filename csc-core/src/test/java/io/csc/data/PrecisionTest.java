@@ -55,4 +55,17 @@ class PrecisionTest {
         assertEquals("float", Precision.FLOAT.toString());
         assertThrows(IllegalArgumentException.class, () -> Precision.parse("half"));
     }
+
+    @Test
+    void columnsAreChosenInEitherPrecisionWithTheirNames() {
+        Dataset swapped = DATA.columns(new int[] {1, 0});
+        assertArrayEquals(new double[] {2.5, 1, 4, 3, 0.1, 5}, swapped.features());
+        assertEquals(List.of("v", "u"), swapped.featureNames());
+        assertArrayEquals(DATA.labels(), swapped.labels());
+        Dataset single = DATA.inPrecision(Precision.FLOAT).columns(new int[] {1});
+        assertArrayEquals(new float[] {2.5f, 4, 0.1f}, single.floatFeatures());
+        assertEquals(List.of("v"), single.featureNames());
+        assertThrows(IllegalArgumentException.class, () -> DATA.columns(new int[] {2}));
+        assertThrows(IllegalArgumentException.class, () -> DATA.columns(new int[0]));
+    }
 }

@@ -91,6 +91,13 @@ class FittedModelTest {
         }
     }
 
+    /** {@code method} fitted on Iris, z-scored, without supervision, k = 3, seed 5. */
+    private static FittedModel unsupervisedIrisModel(String method) {
+        Dataset raw = BundledData.load("iris");
+        return FittedModel.fit(AlgorithmRegistry.byName(method), ParameterValues.EMPTY, raw, Scaling.ZSCORE,
+                ConstraintSet.empty(raw.size()), 3, RunContext.sequential(5));
+    }
+
     @Test
     void provenanceHoldsEveryEffectiveParameterTheDataAndTheSupervision() {
         Dataset raw = BundledData.load("iris");
@@ -114,8 +121,7 @@ class FittedModelTest {
     @Test
     void newPointsAreScaledWithTheTrainingStatistics() {
         Dataset raw = BundledData.load("iris");
-        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("lsc-r"), ParameterValues.EMPTY, raw,
-                Scaling.ZSCORE, ConstraintSet.empty(raw.size()), 3, RunContext.sequential(5));
+        FittedModel model = unsupervisedIrisModel("lsc-r");
         int[] all = model.predict(raw, RunContext.sequential(1));
         int[] firstTen = model.predict(raw.subset(new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), RunContext.sequential(1));
         for (int i = 0; i < 10; i++) {
@@ -125,13 +131,34 @@ class FittedModelTest {
 
     @Test
     void aPointWithAnotherNumberOfFeaturesIsRefusedNamingBoth() {
-        Dataset raw = BundledData.load("iris");
-        FittedModel model = FittedModel.fit(AlgorithmRegistry.byName("njw"), ParameterValues.EMPTY, raw,
-                Scaling.ZSCORE, ConstraintSet.empty(raw.size()), 3, RunContext.sequential(5));
+        FittedModel model = unsupervisedIrisModel("njw");
         Dataset wine = BundledData.load("wine");
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> model.predict(wine, RunContext.sequential(1)));
         assertTrue(error.getMessage().contains("has 13 features; the njw model was fitted on 4"), error.getMessage());
+    }
+
+    @Test
+    void columnsInAnotherOrderAreMatchedByName() {
+        Dataset raw = BundledData.load("iris");
+        FittedModel model = unsupervisedIrisModel("lsc-r");
+        int[] expected = model.predict(raw, RunContext.sequential(1));
+        Dataset reordered = raw.columns(new int[] {3, 1, 0, 2});
+        assertEquals(List.of("x4", "x2", "x1", "x3"), reordered.featureNames());
+        assertArrayEquals(expected, model.predict(reordered, RunContext.sequential(1)));
+        // no name in common: read by position
+        Dataset unnamed = raw.withFeatureNames(List.of("a", "b", "c", "d"));
+        assertArrayEquals(expected, model.predict(unnamed, RunContext.sequential(1)));
+        // some names in common but not all: refused
+        Dataset renamed = raw.withFeatureNames(List.of("x1", "x2", "x3", "petal"));
+        IllegalArgumentException partly = assertThrows(IllegalArgumentException.class,
+                () -> model.predict(renamed, RunContext.sequential(1)));
+        assertTrue(partly.getMessage().contains("has no single column named x4"), partly.getMessage());
+        // an extra column is not dropped silently: the message names it
+        Dataset wider = raw.columns(new int[] {0, 1, 2, 3, 0}).withFeatureNames(List.of("x1", "x2", "x3", "x4", "id"));
+        IllegalArgumentException extra = assertThrows(IllegalArgumentException.class,
+                () -> model.predict(wider, RunContext.sequential(1)));
+        assertTrue(extra.getMessage().contains("skip them: --ignore-columns id"), extra.getMessage());
     }
 
     @Test
