@@ -13,6 +13,9 @@ import picocli.CommandLine.Option;
 /** Where the supervision comes from: files, or points drawn from the ground truth. */
 final class SupervisionOptions {
 
+    /** The random stream of --known-pairs, apart from that of --known-labels. */
+    private static final long PAIRS_STREAM = 0x9a125eedL;
+
     @Option(names = "--constraints", paramLabel = "FILE",
             description = "Pairwise constraints, CSV lines i,j,type[,weight]: 0-based rows, type ML/CL or 1/-1, weight in (0,1].")
     Path constraints;
@@ -32,6 +35,11 @@ final class SupervisionOptions {
     @Option(names = "--known-fraction", paramLabel = "F",
             description = "Draw a fraction F of the points as labelled from the ground truth (for experiments).")
     Double knownFraction;
+
+    @Option(names = "--known-pairs", paramLabel = "N",
+            description = "Draw N random pairs of points from the ground truth, a must-link when the two share a "
+                    + "class and a cannot-link otherwise (for experiments).")
+    Integer knownPairs;
 
     @Option(names = "--on-inconsistent", defaultValue = "warn", paramLabel = "warn|fail",
             description = "What to do when a cannot-link falls inside a must-link component (default: ${DEFAULT-VALUE}).")
@@ -73,6 +81,18 @@ final class SupervisionOptions {
             set = set.plus(knownLabels != null
                     ? ConstraintGenerator.labelledPoints(truth, knownLabels, random)
                     : ConstraintGenerator.labelledFraction(truth, knownFraction, random));
+        }
+        if (knownPairs != null) {
+            if (truth == null) {
+                throw new IllegalArgumentException("--known-pairs draws from the ground truth, but " + dataName
+                        + " has no label column; give --constraints, --labels or --groups instead");
+            }
+            long allPairs = (long) n * (n - 1) / 2;
+            if (knownPairs < 0 || knownPairs > allPairs) {
+                throw new IllegalArgumentException("Invalid --known-pairs: " + knownPairs + " (must be in [0, " + allPairs
+                        + "], the number of pairs of the " + n + " points of " + dataName + ")");
+            }
+            set = set.plus(ConstraintGenerator.randomPairs(truth, knownPairs, new SplittableRandom(seed ^ PAIRS_STREAM)));
         }
         ConstraintClosure closure = ConstraintClosure.of(set);
         if (!closure.isConsistent()) {

@@ -142,4 +142,22 @@ class ClusterOutputTest {
     private static JsonObject json(CliTest.Run run) {
         return JsonParser.parseString(run.out()).getAsJsonObject();
     }
+
+    /** --known-pairs draws that many random pairs from the truth, the same ones for the same seed. */
+    @Test
+    void knownPairsDrawsRandomPairsFromTheTruth() {
+        String[] arguments = {"cluster", "--data", wine.toString(), "-a", "scacs", "--known-pairs", "50", "--seed", "2",
+                "--param", "select=none", "--json-labels", "-q", "--threads", "1"};
+        CliTest.Run run = CliTest.run(arguments);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonObject constraints = json(run).getAsJsonObject("constraints");
+        assertEquals(50, constraints.get("mustLink").getAsInt() + constraints.get("cannotLink").getAsInt(),
+                constraints.toString());
+        JsonObject again = json(CliTest.run(arguments));
+        assertEquals(constraints, again.getAsJsonObject("constraints"), "the same seed draws the same pairs");
+        assertEquals(json(run).getAsJsonArray("labels"), again.getAsJsonArray("labels"));
+        CliTest.Run tooMany = CliTest.run("cluster", "--data", wine.toString(), "--known-pairs", "20000", "-q");
+        assertEquals(ExitCodes.USAGE, tooMany.exitCode());
+        assertTrue(tooMany.err().contains("must be in [0, 15753]"), tooMany.err());
+    }
 }
