@@ -5,6 +5,7 @@ import io.csc.algorithm.Collapse;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
+import io.csc.api.UnsuitableInputException;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.metric.ConstraintCounts;
@@ -21,7 +22,9 @@ import java.util.function.Predicate;
  * (within {@link #NEAR}; for the guard, within one standard error of it, {@link #guardMargin}) on
  * all of the supervision ({@link #mostStableFirst}; the guard keeps its method
  * when that is near the best and nearly as stable), and pass over it to the next
- * when that fit collapses (at most {@link #TRIES} fits; the guard tries all of its candidates).
+ * when that fit collapses, or refuses the whole supervision after its folds ran (at most
+ * {@link #TRIES} fits; the guard tries all of its candidates; a candidate that fails alone, or in a
+ * fold as the guarded method, gives its own error).
  * {@code -a auto} may name a fallback, which competes only where it leads clearly
  * ({@link #withoutUnclearFallback}). The
  * result carries the ranking under {@code diagnostics.selection}: {@code method},
@@ -337,12 +340,29 @@ final class SelectedFit {
         // the guard's three candidates are all tried: its references are cheap, and on wdbc the
         // method and seeded-njw both collapse on the whole supervision where seeded-kmeans does not
         int tries = guard ? order.size() : Math.min(TRIES, order.size());
+        List<String> failedOnAll = new ArrayList<>();
+        UnsuitableInputException firstFailure = null;
         for (int t = 0; t < tries; t++) {
             Candidate candidate = order.get(t);
             PreparedFit preparation = prepared.get(candidate);
-            ClusteringResult result = Collapse.annotate(methodOnAll != null && candidate == candidates.get(0)
-                    ? methodOnAll : preparation != null ? preparation.fit(constraints, context)
-                    : candidate.create().fit(data, constraints, k, context), constraints);
+            ClusteringResult result;
+            try {
+                result = Collapse.annotate(methodOnAll != null && candidate == candidates.get(0)
+                        ? methodOnAll : preparation != null ? preparation.fit(constraints, context)
+                        : candidate.create().fit(data, constraints, k, context), constraints);
+            } catch (UnsuitableInputException failure) {
+                // ran in every fold but not on the whole supervision (sc-pc whose must-links then join
+                // every landmark): the next candidate, as for a collapse; alone, the error stands
+                if (ranking.isEmpty() || t + 1 >= tries) {
+                    if (chosen != null) {
+                        break;
+                    }
+                    throw firstFailure != null ? firstFailure : failure;
+                }
+                firstFailure = firstFailure != null ? firstFailure : failure;
+                failedOnAll.add(candidate.label() + " (" + failure.getMessage() + ")");
+                continue;
+            }
             if (chosen == null) {
                 chosen = result;
                 chosenCandidate = candidate;
@@ -378,6 +398,10 @@ final class SelectedFit {
                 diagnostics.warn("The held-out supervision favoured " + picked.label() + " over " + name
                         + "'s own fit (" + favouredBecause(ranking.get(), scoreOf(ranking.get(), picked), name)
                         + "); the labels are " + picked.method() + "'s");
+            }
+            if (!failedOnAll.isEmpty()) {
+                diagnostics.warn("Selection passed over " + String.join(", ", failedOnAll)
+                        + ", which failed on the whole supervision; the labels are " + picked.label() + "'s");
             }
             if (!passedOver.isEmpty() && !passedOver.contains(picked.label())) {
                 diagnostics.warn("Selection passed over " + String.join(", ", passedOver)

@@ -215,6 +215,30 @@ class SelectedFitTest {
         }
     }
 
+    @Test
+    void aFinalFitThatFailsAfterItsFoldsRanIsPassedOverWithAWarning() {
+        // the first answers the truth in its three folds, then refuses the whole supervision (as sc-pc
+        // does when its must-links join every landmark); the second is fitted and kept
+        Dataset data = io.csc.testing.TestData.blobs(2, 60, 2, 6.0, 1);
+        ConstraintSet labels = io.csc.testing.GoldenRuns.labels(data, 0.2, 1);
+        AtomicInteger firstFits = new AtomicInteger();
+        AtomicInteger secondFits = new AtomicInteger();
+        Candidate failing = counted("first", firstFits, (points, k) -> {
+            if (firstFits.get() > CrossValidation.FOLDS) {
+                throw new UnsuitableInputException("first cannot split the data");
+            }
+            return new ClusteringResult("first", points.labels().clone(), k, null, 0, Diagnostics.empty(), null);
+        });
+        try (RunContext context = RunContext.sequential(1)) {
+            ClusteringResult kept = SelectedFit.fit("first", List.of(failing, truthful("second", secondFits)), null, null,
+                    data, labels, 2, context, true, true);
+            assertEquals("second", ((Map<?, ?>) kept.diagnostics().value("selection")).get("method"));
+            assertEquals(List.of("Selection passed over first (first cannot split the data), which failed on the whole "
+                    + "supervision; the labels are second's"), kept.diagnostics().warnings());
+        }
+        assertEquals(CrossValidation.FOLDS + 1, firstFits.get());
+    }
+
     private static ClusteringResult result(int[] labels) {
         return new ClusteringResult("test", labels, 2, null, 0, Diagnostics.empty(),
                 null);

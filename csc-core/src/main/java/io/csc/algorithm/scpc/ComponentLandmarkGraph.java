@@ -1,5 +1,7 @@
 package io.csc.algorithm.scpc;
 
+import io.csc.api.UnsuitableInputException;
+
 import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.LandmarkGram;
@@ -326,12 +328,19 @@ public final class ComponentLandmarkGraph {
                 spectrum.solution());
     }
 
-    /** m = min(k, q - 1), the coordinates of the embedding; refused when the graph has a single node. */
+    /**
+     * m = min(k, q - 1), the coordinates of the embedding; refused when the graph has a single node:
+     * every landmark then lies in one must-link component (labels of a single class, or must-links
+     * that chain through the data, with every random landmark drawn into the component around it),
+     * and a graph of one node has no cut.
+     */
     public static int embeddingSize(int k, int q) {
         int m = Math.min(k, q - 1);
         if (m < 1) {
-            throw new IllegalArgumentException(PairwiseConstraintSpectralClustering.NAME + " has a landmark graph of "
-                    + q + " node(s) (the must-links join every landmark): give fewer must-links or more points");
+            throw new UnsuitableInputException(PairwiseConstraintSpectralClustering.NAME + " cannot split the data into "
+                    + k + " clusters: every landmark joined one must-link component (labels of a single class, or "
+                    + "must-links that chain through the data), so its landmark graph has a single node; give "
+                    + "supervision of at least two classes or with cannot-links, or use another method (-a auto)");
         }
         return m;
     }
