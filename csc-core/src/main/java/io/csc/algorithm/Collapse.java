@@ -12,7 +12,12 @@ import java.util.Optional;
  * together. Detected from the labels alone, for every method:
  * <ul>
  * <li>the unconstrained points occupy fewer than k clusters while the constrained points occupy
- *     more clusters than they do; or</li>
+ *     more clusters than they do, and fewer than u points drawn as the constrained points are spread
+ *     would be expected to occupy ({@link #expectedClusters}, less three standard deviations and
+ *     half a cluster). With u much larger than k that is any cluster left empty, as the issue's rule
+ *     reads; with few unconstrained points (74 points and k = 50: about 39 occupied clusters
+ *     expected) empty clusters are what chance gives, and the fit is not taken for a collapse;
+ *     or</li>
  * <li>one cluster holds more than {@value #LARGEST_SHARE} of the unconstrained points while the
  *     constrained points are spread wider: their own largest cluster share is at least
  *     {@value #SPREAD_MARGIN} lower. The margin keeps a genuinely dominant class (95% of the data,
@@ -25,9 +30,11 @@ import java.util.Optional;
  * @param constrainedPoints the number of points named by the supervision
  * @param constrainedClusters the clusters they occupy
  * @param constrainedLargestShare the share of them in their largest cluster
+ * @param expectedClusters the clusters that as many points as the unconstrained ones, drawn as the
+ *     constrained points are spread over the clusters, occupy on average
  */
 public record Collapse(int unconstrainedPoints, int unconstrainedClusters, double largestShare, int constrainedPoints,
-                       int constrainedClusters, double constrainedLargestShare) {
+                       int constrainedClusters, double constrainedLargestShare, double expectedClusters) {
 
     /** The share of the unconstrained points in one cluster above which the second test applies. */
     public static final double LARGEST_SHARE = 0.9;
@@ -74,14 +81,40 @@ public record Collapse(int unconstrainedPoints, int unconstrainedClusters, doubl
         int unconstrainedCount = n - constrainedIndices.length;
         Occupancy free = Occupancy.of(unconstrainedSizes, unconstrainedCount);
         Occupancy supervised = Occupancy.of(constrainedSizes, constrainedIndices.length);
-        boolean tooFewClusters = free.clusters() < k && supervised.clusters() > free.clusters();
+        double[] expected = expectedClusters(constrainedSizes, constrainedIndices.length, unconstrainedCount);
+        boolean tooFewClusters = free.clusters() < k && supervised.clusters() > free.clusters()
+                && free.clusters() < expected[0] - OCCUPANCY_DEVIATIONS * Math.sqrt(expected[1]) - 0.5;
         boolean oneDominates = free.largestShare() > LARGEST_SHARE
                 && supervised.largestShare() <= free.largestShare() - SPREAD_MARGIN;
         if (!tooFewClusters && !oneDominates) {
             return Optional.empty();
         }
         return Optional.of(new Collapse(unconstrainedCount, free.clusters(), free.largestShare(),
-                constrainedIndices.length, supervised.clusters(), supervised.largestShare()));
+                constrainedIndices.length, supervised.clusters(), supervised.largestShare(), expected[0]));
+    }
+
+    /** How many standard deviations below the expected occupancy the first test asks for. */
+    static final double OCCUPANCY_DEVIATIONS = 3.0;
+
+    /**
+     * The mean and variance of the number of clusters that {@code draws} points occupy when each
+     * falls in cluster c with the constrained points' share {@code sizes[c] / total}: cluster c is
+     * occupied with probability {@code q_c = 1 - (1 - p_c)^draws}; the variance is
+     * {@code Σ q_c (1 - q_c)}, the independent approximation (the occupancies are negatively
+     * correlated, so it errs towards a wider spread and fewer collapses).
+     */
+    static double[] expectedClusters(int[] sizes, int total, int draws) {
+        double mean = 0;
+        double variance = 0;
+        for (int size : sizes) {
+            if (size == 0) {
+                continue;
+            }
+            double occupied = 1 - Math.pow(1 - (double) size / total, draws);
+            mean += occupied;
+            variance += occupied * (1 - occupied);
+        }
+        return new double[] {mean, variance};
     }
 
     /** The warning a user reads. */
@@ -102,6 +135,7 @@ public record Collapse(int unconstrainedPoints, int unconstrainedClusters, doubl
         map.put("constrainedPoints", constrainedPoints);
         map.put("constrainedClusters", constrainedClusters);
         map.put("constrainedLargestShare", constrainedLargestShare);
+        map.put("expectedClusters", expectedClusters);
         return map;
     }
 

@@ -63,6 +63,43 @@ class CollapseTest {
     }
 
     @Test
+    void fewUnconstrainedPointsLeavingClustersEmptyByChanceIsNoCollapse() {
+        // 300 points in 50 clusters of 6; 226 constrained, spread over all 50; the 74 others occupy 40
+        int n = 300;
+        int k = 50;
+        int[] labels = new int[n];
+        int[] points = new int[226];
+        int[] classes = new int[226];
+        for (int i = 0; i < 226; i++) {
+            labels[i] = i % k;
+            points[i] = i;
+            classes[i] = i % k;
+        }
+        for (int i = 226; i < n; i++) {
+            labels[i] = (i - 226) % 40;
+        }
+        ConstraintSet constrained = ConstraintSet.fromLabels(n, points, classes);
+        double[] expected = Collapse.expectedClusters(counts(labels, points, k), 226, 74);
+        assertEquals(50 * (1 - Math.pow(1 - 1.0 / 50, 74)), expected[0], 0.5, "about 39 of 50 expected");
+        assertTrue(Collapse.detect(labels, k, constrained).isEmpty(), "40 occupied, about 39 expected");
+        // the same 74 points in 5 clusters: far below what chance gives
+        for (int i = 226; i < n; i++) {
+            labels[i] = (i - 226) % 5;
+        }
+        Optional<Collapse> collapse = Collapse.detect(labels, k, constrained);
+        assertTrue(collapse.isPresent());
+        assertEquals(5, collapse.get().unconstrainedClusters());
+    }
+
+    private static int[] counts(int[] labels, int[] points, int k) {
+        int[] sizes = new int[k];
+        for (int point : points) {
+            sizes[labels[point]]++;
+        }
+        return sizes;
+    }
+
+    @Test
     void noSupervisionOrOneClusterIsNeverACollapse() {
         int[] labels = new int[30];
         assertTrue(Collapse.detect(labels, 3, ConstraintSet.empty(30)).isEmpty());
