@@ -54,8 +54,11 @@ final class ConsoleProgress implements ProgressListener {
         err.flush();
     }
 
-    /** Seconds as a short human duration, e.g. {@code 42 s} or {@code 3 min 5 s}. */
+    /** Seconds as a short human duration, e.g. {@code 0.4 s}, {@code 42 s} or {@code 3 min 5 s}. */
     static String duration(double seconds) {
+        if (seconds < 9.95) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
         if (seconds < 60) {
             return String.format(Locale.ROOT, "%.0f s", seconds);
         }
