@@ -266,10 +266,7 @@ public final class CsvReader {
     private static boolean[] ignoredColumns(List<String> header, CsvOptions options, String source, long headerLine) {
         boolean[] ignored = new boolean[header.size()];
         for (String name : options.ignoredColumns()) {
-            List<Integer> matches = columnsNamed(header, name, false);
-            if (matches.isEmpty()) {
-                matches = columnsNamed(header, name, true);
-            }
+            List<Integer> matches = columnsNamed(header, name);
             if (matches.isEmpty()) {
                 throw new DataException(source + ": no column " + DataFiles.quote(name) + " to ignore; the columns are "
                         + DataFiles.listNames(header) + "; name one of them");
@@ -288,10 +285,7 @@ public final class CsvReader {
             return -1;
         }
         String wanted = options.labelColumn() != null ? options.labelColumn() : DEFAULT_LABEL_COLUMN;
-        List<Integer> matches = columnsNamed(header, wanted, false);
-        if (matches.isEmpty()) {
-            matches = columnsNamed(header, wanted, true);
-        }
+        List<Integer> matches = columnsNamed(header, wanted);
         if (matches.size() > 1) {
             throw new DataException(source + " line " + headerLine + ": " + matches.size() + " columns are named "
                     + DataFiles.quote(wanted) + " (columns " + matches.stream().map(column -> String.valueOf(column + 1))
@@ -303,6 +297,12 @@ public final class CsvReader {
                     + DataFiles.listNames(header) + "; name one of them, or read the file without labels");
         }
         return matches.isEmpty() ? -1 : matches.get(0);
+    }
+
+    /** The columns named exactly {@code name}, else those named so in another letter case. */
+    private static List<Integer> columnsNamed(List<String> header, String name) {
+        List<Integer> exact = columnsNamed(header, name, false);
+        return exact.isEmpty() ? columnsNamed(header, name, true) : exact;
     }
 
     private static List<Integer> columnsNamed(List<String> header, String name, boolean ignoreCase) {
