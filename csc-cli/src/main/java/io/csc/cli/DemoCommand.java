@@ -65,7 +65,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         List<Dataset> datasets = new ArrayList<>();
         for (String name : names) {
-            Dataset dataset = StandardInputData.means(name) ? standardInput.read(DataFormat.CSV, CsvOptions.defaults()) : BundledData.load(name);
+            Dataset dataset = StandardInputData.means(name)
+                    ? standardInput.read(DataFormat.CSV, CsvOptions.defaults()) : BundledData.load(name);
             datasets.add(Scaling.ZSCORE.apply(dataset));
         }
         List<AlgorithmConfiguration> algorithms = AlgorithmRegistry.all().stream()

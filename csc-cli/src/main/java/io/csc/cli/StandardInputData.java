@@ -27,7 +27,7 @@ final class StandardInputData {
     /**
      * Reads the data set on standard input: CSV with a header unless {@code format} is LIBSVM.
      *
-     * @param labelColumn the CSV column of the ground truth; null for {@code label} when present
+     * @param options how a CSV stream is read: its label column and ignored columns
      */
     Dataset read(DataFormat format, CsvOptions options) {
         if (read) {

@@ -323,11 +323,15 @@ public final class Dataset implements FeatureRows {
         double[] chosenFeatures = features == null ? null : new double[size * width];
         float[] chosenFloats = floatFeatures == null ? null : new float[size * width];
         for (int i = 0; i < size; i++) {
-            for (int c = 0; c < width; c++) {
-                if (chosenFeatures != null) {
-                    chosenFeatures[i * width + c] = features[i * dimension + chosen[c]];
-                } else {
-                    chosenFloats[i * width + c] = floatFeatures[i * dimension + chosen[c]];
+            int from = i * dimension;
+            int to = i * width;
+            if (chosenFeatures != null) {
+                for (int c = 0; c < width; c++) {
+                    chosenFeatures[to + c] = features[from + chosen[c]];
+                }
+            } else {
+                for (int c = 0; c < width; c++) {
+                    chosenFloats[to + c] = floatFeatures[from + chosen[c]];
                 }
             }
         }

@@ -11,9 +11,12 @@ import io.csc.data.FittedScaling;
 import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A fitted clustering, ready to label new points: the scaling fitted on the training data, the
@@ -127,30 +130,33 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
     private Dataset checked(Dataset points) {
         List<String> trained = provenance.featureNames();
         List<String> given = points.featureNames();
+        Map<String, Integer> position = new HashMap<>();
+        for (int j = 0; j < given.size(); j++) {
+            position.merge(given.get(j), j, (first, again) -> -1);   // -1: the name appears more than once
+        }
         boolean named = !trained.isEmpty() && new HashSet<>(trained).size() == trained.size();
-        List<String> missing = named ? trained.stream().filter(name -> !given.contains(name)).toList() : List.of();
+        List<String> missing = named ? trained.stream().filter(name -> position.getOrDefault(name, -1) < 0).toList()
+                : List.of();
         if (points.dimension() != provenance.features()) {
-            List<String> extra = given.stream().filter(name -> !trained.contains(name)).toList();
+            Set<String> known = new HashSet<>(trained);
+            List<String> extra = given.stream().filter(name -> !known.contains(name)).toList();
             throw new IllegalArgumentException(points.name() + " has " + points.dimension() + " features; the "
                     + provenance.method() + " model was fitted on " + provenance.features()
                     + (trained.isEmpty() ? "" : " (" + shown(trained) + ")")
-                    + (named && missing.isEmpty() && !extra.isEmpty() && new HashSet<>(given).size() == given.size()
+                    + (named && missing.isEmpty() && !extra.isEmpty() && position.size() == given.size()
                     ? "; if the others are not features, skip them: --ignore-columns " + String.join(",", extra) : ""));
         }
-        if (!named || given.equals(trained) || missing.size() == trained.size()) {
+        boolean shared = trained.stream().anyMatch(position::containsKey);
+        if (!named || given.equals(trained) || !shared) {
             return points;
         }
-        if (!missing.isEmpty() || new HashSet<>(given).size() != given.size()) {
-            throw new IllegalArgumentException(points.name() + " has no single column named " + shown(missing.isEmpty()
-                    ? trained : missing) + ", which the " + provenance.method() + " model was fitted on (its features: "
-                    + shown(trained) + "; the columns of " + points.name() + ": " + shown(given) + "); give the points "
-                    + "with the columns the model was fitted on, each once, or rename the columns");
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(points.name() + " has no single column named " + shown(missing)
+                    + ", which the " + provenance.method() + " model was fitted on (its features: " + shown(trained)
+                    + "; the columns of " + points.name() + ": " + shown(given) + "); give the points with the "
+                    + "columns the model was fitted on, each once, or rename the columns");
         }
-        int[] columns = new int[trained.size()];
-        for (int j = 0; j < columns.length; j++) {
-            columns[j] = given.indexOf(trained.get(j));
-        }
-        return points.columns(columns);
+        return points.columns(trained.stream().mapToInt(position::get).toArray());
     }
 
     /** Up to five names, comma-separated, with "..." for the rest. */

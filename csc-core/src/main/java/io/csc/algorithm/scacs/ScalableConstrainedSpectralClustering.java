@@ -259,9 +259,10 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         DenseMatrix map = solve(prepared.coordinates(), prepared.constant(), graph.inverseSquareRootDegrees(),
                 graph.normalizedCodes(), constraints, n, k, options, backend, diagnostics);
         SparseCode code = prepared.code();
+        boolean unitRows = scalesRows(options, map.columns());
         DenseMatrix embedding = diagnostics.time("embedding", () -> {
             DenseMatrix rows = LandmarkGraph.embed(code.codes(), map, context.parallel());
-            if (scalesRows(options, map.columns())) {
+            if (unitRows) {
                 rows.normalizeRows();
             }
             return rows;
@@ -269,7 +270,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         KMeansResult clusters = diagnostics.time("kmeans", () -> EmbeddingClustering.cluster(embedding, k,
                 options.kmeans(), constraints, random.split(), context));
         LandmarkModel model = new LandmarkModel(prepared.landmarks(), prepared.nearest(), code.sigma(), map,
-                scalesRows(options, map.columns()), clusters.centroids());
+                unitRows, clusters.centroids());
         return new ClusteringResult(NAME, clusters.labels(), k, embedding,
                 prepared.seconds() + (System.nanoTime() - start) / 1e9, diagnostics.build(), model);
     }

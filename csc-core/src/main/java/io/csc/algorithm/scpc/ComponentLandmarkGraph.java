@@ -1,8 +1,7 @@
 package io.csc.algorithm.scpc;
 
-import io.csc.api.UnsuitableInputException;
-
 import io.csc.api.RunContext;
+import io.csc.api.UnsuitableInputException;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.LandmarkGram;
 import io.csc.algorithm.spectral.LandmarkGraph;
