@@ -28,6 +28,12 @@ public final class Dataset implements FeatureRows {
     private final int[] labels;
     private final List<String> classNames;
     private final List<String> featureNames;
+    /**
+     * Whether every value is within {@link FeatureMagnitude#LARGEST_SQUARABLE}: 0 not yet known, 1
+     * yes, -1 no. A cache of a property of the feature array, which never changes: found on the
+     * first {@link #squarable()} and handed to the data sets that share the array.
+     */
+    private volatile byte squarable;
 
     private Dataset(String name, int size, int dimension, double[] features, float[] floatFeatures, int[] labels,
                     List<String> classNames, List<String> featureNames) {
@@ -119,7 +125,8 @@ public final class Dataset implements FeatureRows {
         for (int value : distinct) {
             names.add(Integer.toString(value));
         }
-        return new Dataset(name, size, dimension, features, floatFeatures, renumbered, names, featureNames);
+        return sharingFeatures(new Dataset(name, size, dimension, features, floatFeatures, renumbered, names,
+                featureNames));
     }
 
     private static List<String> defaultFeatureNames(int dimension) {
@@ -146,6 +153,28 @@ public final class Dataset implements FeatureRows {
     @Override
     public int dimension() {
         return dimension;
+    }
+
+    /**
+     * Whether every value is within {@link FeatureMagnitude#LARGEST_SQUARABLE} in magnitude (NaN is
+     * not), so that squared distances stay finite; in single precision, whether every value is
+     * finite. One pass over the features on the first call, kept for the next: every fit checks it
+     * ({@link FeatureMagnitude#requireSquarable}), and model selection fits the same data many times.
+     */
+    public boolean squarable() {
+        byte known = squarable;
+        if (known == 0) {
+            known = (features != null ? FeatureMagnitude.within(features) : FeatureMagnitude.within(floatFeatures))
+                    ? (byte) 1 : (byte) -1;
+            squarable = known;
+        }
+        return known > 0;
+    }
+
+    /** {@code derived}, which holds this data set's feature array, with what is known of its values. */
+    private Dataset sharingFeatures(Dataset derived) {
+        derived.squarable = squarable;
+        return derived;
     }
 
     /** How the features are held. */
@@ -274,12 +303,13 @@ public final class Dataset implements FeatureRows {
 
     /** The same data under another name. */
     public Dataset withName(String newName) {
-        return new Dataset(newName, size, dimension, features, floatFeatures, labels, classNames, featureNames);
+        return sharingFeatures(new Dataset(newName, size, dimension, features, floatFeatures, labels, classNames,
+                featureNames));
     }
 
     /** The same features without ground truth. */
     public Dataset withoutLabels() {
-        return new Dataset(name, size, dimension, features, floatFeatures, null, List.of(), featureNames);
+        return sharingFeatures(new Dataset(name, size, dimension, features, floatFeatures, null, List.of(), featureNames));
     }
 
     /** A new data set of the given rows, in the given order (labels follow), in this data set's precision. */
@@ -303,7 +333,7 @@ public final class Dataset implements FeatureRows {
 
     /** The same data with its features named {@code names} (one per feature). */
     public Dataset withFeatureNames(List<String> names) {
-        return new Dataset(name, size, dimension, features, floatFeatures, labels, classNames, names);
+        return sharingFeatures(new Dataset(name, size, dimension, features, floatFeatures, labels, classNames, names));
     }
 
     /**

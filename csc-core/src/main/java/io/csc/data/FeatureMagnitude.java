@@ -19,7 +19,7 @@ public final class FeatureMagnitude {
      * @throws UnsuitableInputException for such a value
      */
     public static void requireSquarable(Dataset data) {
-        if (data.precision() == Precision.DOUBLE ? within(data.features()) : within(data.floatFeatures())) {
+        if (data.squarable()) {
             return;
         }
         int dimension = data.dimension();

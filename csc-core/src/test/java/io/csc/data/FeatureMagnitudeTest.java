@@ -35,4 +35,24 @@ class FeatureMagnitudeTest {
         double[] atTheBound = {FeatureMagnitude.LARGEST_SQUARABLE, 0.0};
         assertDoesNotThrow(() -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("edge", 1, 2, atTheBound)));
     }
+
+    @Test
+    void whatIsFoundOfTheValuesIsKeptAndFollowsTheSharedFeatures() {
+        double[] values = {1.0, 2.0, 3.0, 4.0};
+        Dataset data = Dataset.unlabelled("kept", 2, 2, values);
+        assertTrue(data.squarable());
+        // The features are shared and read-only by contract; changed behind the data set's back,
+        // they show that the answer is the one found first, and that derived data sets carry it.
+        values[3] = Double.NaN;
+        assertTrue(data.squarable());
+        assertTrue(data.withName("renamed").squarable());
+        assertTrue(data.withIntegerLabels(new int[] {4, 7}).withoutLabels().squarable());
+        assertDoesNotThrow(() -> FeatureMagnitude.requireSquarable(data));
+        // A data set of its own looks at its values.
+        assertFalse(Dataset.unlabelled("fresh", 2, 2, values).squarable());
+        Dataset bad = Dataset.unlabelled("bad", 2, 2, new double[] {1.0, 2e200, 3.0, 4.0});
+        assertFalse(bad.squarable());
+        assertFalse(bad.withFeatureNames(java.util.List.of("a", "b")).squarable());
+        assertThrows(UnsuitableInputException.class, () -> FeatureMagnitude.requireSquarable(bad));
+    }
 }
