@@ -7,6 +7,7 @@ import io.csc.algorithm.PreparedFit;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.selection.SelectionMode;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
@@ -156,7 +157,8 @@ public final class IncrementalClustering {
         /** What a strategy sees: colours as labels (a relabelling), and the embedding (or the features). */
         public ClusteringSnapshot snapshot(Dataset training) {
             DenseMatrix embedding = result.embedding() != null ? result.embedding()
-                    : new DenseMatrix(training.size(), training.dimension(), training.features());
+                    : new DenseMatrix(training.size(), training.dimension(),
+                            training.inPrecision(Precision.DOUBLE).features());
             return new ClusteringSnapshot(colouredLabels, embedding, result.clusterCount());
         }
     }

@@ -234,14 +234,13 @@ final class Neighbourhoods {
     /** The squared distance from {@code point} to the mean of neighbourhood {@code t}. */
     double centroidDistance(Dataset points, int point, int t) {
         int d = points.dimension();
-        double[] features = points.features();
         double sum = 0;
         for (int c = 0; c < d; c++) {
             double mean = 0;
             for (int member : members[t]) {
-                mean += features[member * d + c];
+                mean += points.feature(member, c);
             }
-            double difference = features[point * d + c] - mean / members[t].length;
+            double difference = points.feature(point, c) - mean / members[t].length;
             sum += difference * difference;
         }
         return sum;

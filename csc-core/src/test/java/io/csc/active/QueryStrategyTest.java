@@ -11,6 +11,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
+import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
 import java.util.HashSet;
@@ -60,6 +61,20 @@ class QueryStrategyTest {
         assertTrue(log.closure().isConsistent());
         AnswerLog again = simulation.run(IRIS, 3, 60, 7L, constraints -> Optional.of(centroidSnapshot(truth)));
         assertEquals(log.answers(), again.answers(), "the same seed asks the same questions");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("strategies")
+    void asksTheSameQuestionsAboutPointsHeldInSinglePrecision(QueryStrategy strategy) {
+        Dataset floats = IRIS.inPrecision(Precision.FLOAT);
+        Dataset sameValues = floats.inPrecision(Precision.DOUBLE);
+        int[] truth = IRIS.labels();
+        ActiveSimulation simulation = new ActiveSimulation(strategy, PairOracle.fromTruth(truth), 5);
+        AnswerLog fromFloats = simulation.run(floats, 3, 40, 7L, constraints -> Optional.of(centroidSnapshot(truth)));
+        AnswerLog fromDoubles = simulation.run(sameValues, 3, 40, 7L,
+                constraints -> Optional.of(centroidSnapshot(truth)));
+        assertEquals(40, fromFloats.size());
+        assertEquals(fromDoubles.answers(), fromFloats.answers());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,6 +10,7 @@ import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.linalg.DenseMatrix;
 import java.util.Optional;
 
@@ -43,7 +44,7 @@ final class ActiveDraws {
             try (RunContext context = RunContext.of(runSeed, 1)) {
                 ClusteringResult result = method.fit(data, constraints, k, context);
                 DenseMatrix embedding = result.embedding() != null ? result.embedding()
-                        : new DenseMatrix(data.size(), data.dimension(), data.features());
+                        : new DenseMatrix(data.size(), data.dimension(), data.inPrecision(Precision.DOUBLE).features());
                 return Optional.of(new ClusteringSnapshot(result.labels(), embedding, result.clusterCount()));
             } catch (RuntimeException e) {
                 // A fit that fails leaves the strategy without a clustering; the evaluation records the failure.

@@ -117,7 +117,7 @@ public record ExperimentManifest(String command, String started, String machine,
         for (int i = 0; i < labels.length; i++) {
             truth[i] = labels[i];
         }
-        String fingerprint = Provenance.fingerprint(data.features()).substring(0, 32) + "-"
+        String fingerprint = Provenance.fingerprint(data).substring(0, 32) + "-"
                 + Provenance.fingerprint(truth).substring(0, 32);
         return new DatasetInfo(data.name(), data.size(), data.dimension(), data.classCount(), fingerprint);
     }

@@ -8,6 +8,7 @@ import io.csc.active.AnswerLog;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +67,23 @@ class ActiveExperimentTest {
         }
         assertEquals("active:min-max", records.get(0).kind());
         assertEquals(plan.supervisionSeed("iris", AMOUNTS.get(1), 0), records.get(0).supervisionSeed());
+    }
+
+    @Test
+    void dataHeldInSinglePrecisionRunsAndIsDescribedLikeTheSameValuesInDouble() {
+        Dataset floats = IRIS.inPrecision(Precision.FLOAT);
+        Map<String, List<TestAlgorithms.Call>> calls = TestAlgorithms.newCalls();
+        // uncertainty asks after each clustering; a method without an embedding is placed by its features
+        ExperimentPlan plan = new ExperimentPlan(List.of(floats),
+                List.of(configuration(TestAlgorithms.recorder("plain", true, 1000, calls))),
+                AMOUNTS, SupervisionKind.active("uncertainty"), 1, 7, null);
+        List<RunRecord> records = new ExperimentRunner(1, null).run(plan);
+        assertTrue(records.stream().allMatch(RunRecord::succeeded), records.toString());
+        ExperimentPlan sameValues = new ExperimentPlan(List.of(floats.inPrecision(Precision.DOUBLE)), plan.algorithms(),
+                AMOUNTS, plan.kind(), 1, 7, null);
+        java.time.Instant started = java.time.Instant.parse("2026-01-01T00:00:00Z");
+        assertEquals(ExperimentManifest.of(sameValues, "csc experiment", 1, "zscore", started, 1.0).datasets(),
+                ExperimentManifest.of(plan, "csc experiment", 1, "zscore", started, 1.0).datasets());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.csc.server;
 
 import io.csc.data.Dataset;
+import io.csc.data.Precision;
 import java.util.SplittableRandom;
 
 /**
@@ -20,7 +21,7 @@ final class PrincipalPlane {
     static double[] of(Dataset points, long seed) {
         int n = points.size();
         int d = points.dimension();
-        double[] x = points.features();
+        double[] x = points.inPrecision(Precision.DOUBLE).features();
         double[] mean = new double[d];
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < d; c++) {
