@@ -42,6 +42,9 @@ public final class CsvReader {
     private static final int DETECTION_LIMIT = 1 << 20;
     private static final char BYTE_ORDER_MARK = '\uFEFF';
     private static final int SHOWN_HEADER_VALUES = 5;
+    /** The fewest rows for which an unnamed column of row numbers is taken for a row index. */
+    private static final int ROW_INDEX_MINIMUM_ROWS = 3;
+    private static final Pattern PANDAS_UNNAMED = Pattern.compile("Unnamed: \\d+");
     /** Where Commons CSV's messages name the line: "(startline 3)" or "at line: 3, position: 16". */
     private static final Pattern LINE_IN_PARSER_MESSAGE = Pattern.compile("line:? ?(\\d+)");
     private static final Pattern LINE_IN_PARSER_MESSAGE_DETAIL =
@@ -115,6 +118,7 @@ public final class CsvReader {
                     + "); add feature columns");
         }
         Table table = new Table(source, header, labelIndex, ignored, dimension, delimiter);
+        boolean[] unnamed = unnamedColumns(first);
         while (hasNext(records, parser, source)) {
             CSVRecord record = records.next();
             table.add(record, parser.getCurrentLineNumber());
@@ -123,7 +127,7 @@ public final class CsvReader {
             throw new DataException(source + " has a header (line " + headerLine + ") but no data rows; "
                     + "add one row per point below the header");
         }
-        return table.toDataset(name);
+        return table.toDataset(name, unnamed, headerLine);
     }
 
     /**
@@ -189,12 +193,19 @@ public final class CsvReader {
             rows.append(row);
         }
 
-        Dataset toDataset(String name) {
+        /**
+         * The data set of the rows read; refuses a column the header leaves unnamed whose values
+         * are the row numbers ({@code unnamed}, from {@link #unnamedColumns}).
+         */
+        Dataset toDataset(String name, boolean[] unnamed, long headerLine) {
             int size = rows.rows();
             double[] features = rows.toArray();
             List<String> featureNames = new ArrayList<>(dimension);
             for (int column = 0; column < columns; column++) {
                 if (column != labelIndex && !ignored[column]) {
+                    if (unnamed[column]) {
+                        refuseRowIndex(features, size, featureNames.size(), column, headerLine);
+                    }
                     featureNames.add(header.get(column));
                 }
             }
@@ -203,6 +214,46 @@ public final class CsvReader {
             }
             return Dataset.labelled(name, size, dimension, features, labels.labels(), labels.classNames(), featureNames);
         }
+
+        /**
+         * Refuses feature {@code feature} (CSV column {@code column}) when it holds the row numbers
+         * 0, 1, 2, ... or 1, 2, 3, ... in order: the row index pandas writes in an unnamed first
+         * column ({@code DataFrame.to_csv} without {@code index=False}). Clustered as a feature, it
+         * sorts the points by their position in the file, which in a file sorted by class reads as a
+         * perfect clustering. A column the header names is the user's choice and is kept.
+         */
+        private void refuseRowIndex(double[] features, int size, int feature, int column, long headerLine) {
+            if (size < ROW_INDEX_MINIMUM_ROWS) {
+                return;
+            }
+            double first = features[feature];
+            if (first != 0.0 && first != 1.0) {
+                return;
+            }
+            for (int i = 0; i < size; i++) {
+                if (features[i * dimension + feature] != first + i) {
+                    return;
+                }
+            }
+            int base = (int) first;
+            throw new DataException(source + " line " + headerLine + ": column " + (column + 1)
+                    + " has no name and holds the row numbers " + base + ", " + (base + 1) + ", " + (base + 2) + ", ... (a row index, as pandas "
+                    + "writes one without index=False), not a feature; skip it (--ignore-columns "
+                    + DataFiles.quote(header.get(column)) + "), or name it in the header to cluster on it");
+        }
+    }
+
+    /**
+     * The columns the header row leaves unnamed: an empty cell, or pandas' name for one read back
+     * ({@code Unnamed: 0}).
+     */
+    private static boolean[] unnamedColumns(CSVRecord headerRow) {
+        boolean[] unnamed = new boolean[headerRow.size()];
+        for (int column = 0; column < unnamed.length; column++) {
+            String name = headerRow.get(column).strip();
+            unnamed[column] = name.isEmpty() || PANDAS_UNNAMED.matcher(name).matches();
+        }
+        return unnamed;
     }
 
     private static boolean hasNext(Iterator<CSVRecord> records, CSVParser parser, String source) {

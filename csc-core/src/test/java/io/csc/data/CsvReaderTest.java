@@ -305,4 +305,30 @@ class CsvReaderTest {
         DataException error = assertThrows(DataException.class, () -> CsvReader.read(file));
         assertTrue(error.getMessage().contains("skip the column (--ignore-columns 'id')"), error.getMessage());
     }
+
+    @Test
+    void anUnnamedColumnOfRowNumbersIsRefusedAsARowIndex() {
+        Path file = TestFiles.text(directory, "pandas.csv", ",a,b,label\n0,1.5,2,x\n1,2.5,1,y\n2,0.5,3,x\n3,1.0,2,y\n");
+        DataException refused = assertThrows(DataException.class, () -> CsvReader.read(file));
+        assertTrue(refused.getMessage().contains("pandas.csv line 1: column 1 has no name and holds the row numbers 0, 1, 2"),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("--ignore-columns 'column1'"), refused.getMessage());
+        Dataset skipped = CsvReader.read(file, CsvOptions.defaults().withIgnoredColumns(List.of("column1")));
+        assertEquals(List.of("a", "b"), skipped.featureNames());
+        // pandas' own name for the index read back and written again, counted from 1
+        Path again = TestFiles.text(directory, "again.csv", "Unnamed: 0,a\n1,7\n2,8\n3,9\n");
+        DataException second = assertThrows(DataException.class, () -> CsvReader.read(again));
+        assertTrue(second.getMessage().contains("column 1 has no name and holds the row numbers 1, 2, 3"),
+                second.getMessage());
+    }
+
+    @Test
+    void aNamedColumnOfRowNumbersOrAnUnnamedColumnOfOtherValuesIsAFeature() {
+        Path named = TestFiles.text(directory, "step.csv", "step,a\n0,7\n1,8\n2,9\n");
+        assertEquals(List.of("step", "a"), CsvReader.read(named).featureNames());
+        Path other = TestFiles.text(directory, "other.csv", ",a\n0,7\n2,8\n1,9\n");
+        assertEquals(List.of("column1", "a"), CsvReader.read(other).featureNames());
+        Path twoRows = TestFiles.text(directory, "two.csv", ",a\n0,7\n1,8\n");
+        assertEquals(2, CsvReader.read(twoRows).dimension());
+    }
 }
