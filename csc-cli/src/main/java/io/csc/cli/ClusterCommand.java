@@ -11,6 +11,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.Precision;
+import io.csc.data.TruthClusters;
 import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.metric.Evaluation;
@@ -215,13 +216,6 @@ final class ClusterCommand implements Callable<Integer> {
     }
 
     private int clusterCount(Dataset dataset) {
-        if (k != null) {
-            return k;
-        }
-        if (!dataset.hasLabels()) {
-            throw new IllegalArgumentException(dataset.name() + " has no ground truth to take the number of clusters "
-                    + "from: give -k");
-        }
-        return dataset.classCount();
+        return k != null ? k : TruthClusters.of(dataset);
     }
 }

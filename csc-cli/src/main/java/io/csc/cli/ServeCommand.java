@@ -5,6 +5,7 @@ import io.csc.active.QueryStrategy;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.TruthClusters;
 import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.server.ActiveServer;
 import io.csc.server.SessionFolder;
@@ -91,7 +92,7 @@ final class ServeCommand implements Callable<Integer> {
         AlgorithmConfiguration configuration = algorithms.configurations().get(0);
         DataOptions.Raw raw = data.loadRaw(dataName);
         Dataset points = raw.data();
-        int k = clusters != null ? clusters : points.hasLabels() ? points.classCount() : 0;
+        int k = clusters != null ? clusters : points.hasLabels() ? TruthClusters.of(points) : 0;
         if (k < 2) {
             throw new IllegalArgumentException(clusters == null
                     ? points.name() + " has no truth labels to take k from: give -k (at least 2)"

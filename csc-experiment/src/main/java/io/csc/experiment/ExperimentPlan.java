@@ -1,6 +1,7 @@
 package io.csc.experiment;
 
 import io.csc.data.Dataset;
+import io.csc.data.TruthClusters;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -80,6 +81,9 @@ public record ExperimentPlan(List<Dataset> datasets, List<AlgorithmConfiguration
             if (data.size() == 0) {
                 throw new IllegalArgumentException("Data set " + data.name() + " has no points");
             }
+            if (clusters == null) {
+                TruthClusters.of(data); // refuses labels that are not classes before any run
+            }
             for (SupervisionAmount amount : amounts) {
                 kind.checkCount(data.name(), data.size(), amount.resolve(data.size()));
             }
@@ -95,7 +99,7 @@ public record ExperimentPlan(List<Dataset> datasets, List<AlgorithmConfiguration
 
     /** The number of clusters asked of the methods on {@code data}: k, or its number of classes. */
     public int clustersFor(Dataset data) {
-        return clusters != null ? clusters : data.classCount();
+        return clusters != null ? clusters : TruthClusters.of(data);
     }
 
     /** The constrained methods, in plan order. */

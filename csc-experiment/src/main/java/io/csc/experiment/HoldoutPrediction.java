@@ -4,6 +4,7 @@ import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.Scaling;
+import io.csc.data.TruthClusters;
 import io.csc.metric.ClusteringMetrics;
 import io.csc.model.FittedModel;
 import io.csc.util.ProgressListener;
@@ -104,7 +105,7 @@ public final class HoldoutPrediction {
         Arrays.sort(train);
         Dataset training = raw.subset(train);
         Dataset testing = raw.subset(test);
-        int k = raw.classCount();
+        int k = TruthClusters.of(raw);
         int labelCount = method.descriptor().constrained() ? (int) Math.round(labelled * train.length) : 0;
         int[] order2 = shuffled(train.length, random);
         int[] labelledTrain = Arrays.copyOf(order2, labelCount);
