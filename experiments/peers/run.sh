@@ -6,6 +6,7 @@
 # job on THREADS threads; prints a table with the ratios csc / peer and writes it to OUT/peers.md.
 # The images are float32 on both sides: the NumPy scripts compute on them as they are, and csc's
 # landmark jobs keep them so (--precision float); njw widens them to double, as it always does.
+# csc runs through its launcher, as users run it (with the class archive it makes once per build).
 #
 #   experiments/peers/run.sh                 # needs python3; installs numpy, scipy, scikit-learn
 #   THREADS=2 ROUNDS=2 SUBSAMPLE=20000 experiments/peers/run.sh
@@ -73,15 +74,14 @@ if [ ! -f "$small" ] || [ ! -f "$all" ]; then
   "$python" "$here/peers.py" prepare --data-dir "$data_dir/fashion-mnist" --out "$out" --n "$subsample" \
       --labels "$labels" --seed "$seed"
 fi
-csc_jar="$repo/csc-cli/target/csc.jar"
-"$repo/csc" algorithms >/dev/null   # builds csc when its sources changed
+"$repo/csc" algorithms >/dev/null   # builds csc when its sources changed, and its class archive
 java_opts="${JAVA_OPTS:--Xmx8g}"
 
 # csc JOB DATA ARGS...: one csc fit, printed as the JSON line the Python jobs print
 csc() {
   local job="$1" data="$2"; shift 2
   # shellcheck disable=SC2086
-  java $java_opts -jar "$csc_jar" cluster --data "$data" --scale none --threads "$threads" --seed "$seed" --json -q "$@" \
+  JAVA_OPTS="$java_opts" "$repo/csc" cluster --data "$data" --scale none --threads "$threads" --seed "$seed" --json -q "$@" \
     | "$python" -c "import json, sys; r = json.load(sys.stdin); print(json.dumps({'job': '$job', 'seconds': r['seconds'],
  'acc': r['metrics']['acc'], 'nmi': r['metrics']['nmi'], 'stages': r['diagnostics']['stageSeconds']}))"
 }
