@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -79,6 +80,7 @@ final class PredictCommand implements Callable<Integer> {
         } catch (OutOfMemoryError error) {
             throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
         }
+        List<String> warnings = model.positionalReading(points).stream().toList();
         Evaluation evaluation = points.hasLabels()
                 ? Evaluation.of(model.scaling().apply(points), ConstraintSet.empty(points.size()), labels) : null;
         String written = labelOutput.write(labels);
@@ -93,6 +95,9 @@ final class PredictCommand implements Callable<Integer> {
             if (evaluation != null) {
                 report.put("metrics", RunReport.metrics(evaluation));
             }
+            if (!warnings.isEmpty()) {
+                report.put("warnings", warnings);
+            }
             if (jsonLabels) {
                 report.put("labels", labels);
             }
@@ -100,6 +105,9 @@ final class PredictCommand implements Callable<Integer> {
         } else {
             out.printf(Locale.ROOT, "%s model %s on %s: %d points placed in %d clusters in %.3f s%n",
                     model.provenance().method(), modelFile, points.name(), points.size(), model.clusters(), seconds);
+            for (String warning : warnings) {
+                out.println("warning: " + warning);
+            }
             if (evaluation != null) {
                 out.printf(Locale.ROOT, "ACC %.4f  NMI %.4f  ARI %.4f  RI %.4f%n", evaluation.accuracy(), evaluation.nmi(),
                         evaluation.ari(), evaluation.randIndex());

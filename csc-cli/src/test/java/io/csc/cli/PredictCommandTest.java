@@ -141,5 +141,20 @@ class PredictCommandTest {
         assertEquals(0, predict.exitCode(), predict.err());
         assertEquals(fitted.getAsJsonArray("labels"),
                 JsonParser.parseString(predict.out()).getAsJsonObject().getAsJsonArray("labels"));
+        assertTrue(JsonParser.parseString(predict.out()).getAsJsonObject().get("warnings") == null, predict.out());
+
+        // the columns renamed: read by position, with a warning in the summary and in the JSON
+        String renamedHeader = "c3,id,c13,c1,c2,c4,c5,c6,c7,c8,c9,c10,c11,c12\n";
+        Path renamed = Files.writeString(directory.resolve("renamed.csv"),
+                renamedHeader + Files.readString(fresh).substring(Files.readString(fresh).indexOf('\n') + 1));
+        CliTest.Run positional = CliTest.run("predict", "--model", model.toString(), "--data", renamed.toString(),
+                "--ignore-columns", "id", "-q", "--threads", "1");
+        assertEquals(0, positional.exitCode(), positional.err());
+        assertTrue(positional.out().contains("warning: no column of renamed is named as the model's features (x1, x2, x3, "
+                + "x4, x5, ...): its columns (c3, c13, c1, c2, c4, ...) are read by position"), positional.out());
+        CliTest.Run positionalJson = CliTest.run("predict", "--model", model.toString(), "--data", renamed.toString(),
+                "--ignore-columns", "id", "--json", "-q", "--threads", "1");
+        assertEquals(1, JsonParser.parseString(positionalJson.out()).getAsJsonObject().getAsJsonArray("warnings").size(),
+                positionalJson.out());
     }
 }

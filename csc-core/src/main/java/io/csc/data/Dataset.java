@@ -129,7 +129,8 @@ public final class Dataset implements FeatureRows {
                 featureNames));
     }
 
-    private static List<String> defaultFeatureNames(int dimension) {
+    /** The names of features without a header: {@code x0, x1, ..., x(d-1)}. */
+    public static List<String> defaultFeatureNames(int dimension) {
         List<String> names = new ArrayList<>(dimension);
         for (int j = 0; j < dimension; j++) {
             names.add("x" + j);
@@ -175,6 +176,11 @@ public final class Dataset implements FeatureRows {
     private Dataset sharingFeatures(Dataset derived) {
         derived.squarable = squarable;
         return derived;
+    }
+
+    /** Whether the features carry names of their own (a header), not the default {@code x0, x1, ...}. */
+    public boolean namedFeatures() {
+        return !featureNames.equals(defaultFeatureNames(dimension));
     }
 
     /** How the features are held. */

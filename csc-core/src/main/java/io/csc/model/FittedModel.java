@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -121,8 +122,9 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
 
     /**
      * The new points' features in the model's order. Columns with the training names in another
-     * order are put back in the training order. When no name is shared (the training data had no
-     * names, e.g. a .npy array, or other ones) the columns are taken by position. Some names shared
+     * order are put back in the training order. Otherwise, when either side has no names of its own
+     * (the default {@code x0, x1, ...} of a .npy array) or no name is shared, the columns are taken
+     * by position ({@link #positionalReading} says so in the second case). Some names shared
      * but not all is refused, as the columns would be read by position under other names; so is
      * another number of columns (more columns are not dropped silently: the message names the
      * extra ones to skip with {@code --ignore-columns}).
@@ -134,7 +136,11 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         for (int j = 0; j < given.size(); j++) {
             position.merge(given.get(j), j, (first, again) -> -1);   // -1: the name appears more than once
         }
-        boolean named = !trained.isEmpty() && new HashSet<>(trained).size() == trained.size();
+        // Names to match: the same names in any order, or a header on each side (the default x0, x1, ...
+        // of a .npy array name nothing, and share some names with a header x1, x2, ... by chance).
+        boolean unique = !trained.isEmpty() && new HashSet<>(trained).size() == trained.size();
+        boolean named = unique && (new HashSet<>(trained).equals(new HashSet<>(given))
+                || !trained.equals(Dataset.defaultFeatureNames(trained.size())) && points.namedFeatures());
         List<String> missing = named ? trained.stream().filter(name -> position.getOrDefault(name, -1) < 0).toList()
                 : List.of();
         if (points.dimension() != provenance.features()) {
@@ -157,6 +163,23 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
                     + "columns the model was fitted on, each once, or rename the columns");
         }
         return points.columns(trained.stream().mapToInt(position::get).toArray());
+    }
+
+    /**
+     * What to tell a user whose points are read by position although they name their columns: the
+     * model's features carry names too, and no name is shared (columns renamed, or another data
+     * set). Empty when the columns are matched by name, or when either side has only the default
+     * names ({@code x0, x1, ...}: a {@code .npy} array), where position is all there is.
+     */
+    public Optional<String> positionalReading(Dataset points) {
+        List<String> trained = provenance.featureNames();
+        List<String> given = points.featureNames();
+        if (!points.namedFeatures() || trained.isEmpty() || trained.equals(Dataset.defaultFeatureNames(trained.size()))
+                || trained.size() != given.size() || given.stream().anyMatch(new HashSet<>(trained)::contains)) {
+            return Optional.empty();
+        }
+        return Optional.of("no column of " + points.name() + " is named as the model's features (" + shown(trained)
+                + "): its columns (" + shown(given) + ") are read by position, in that order");
     }
 
     /** Up to five names, comma-separated, with "..." for the rest. */

@@ -146,9 +146,24 @@ class FittedModelTest {
         Dataset reordered = raw.columns(new int[] {3, 1, 0, 2});
         assertEquals(List.of("x4", "x2", "x1", "x3"), reordered.featureNames());
         assertArrayEquals(expected, model.predict(reordered, RunContext.sequential(1)));
-        // no name in common: read by position
+        assertTrue(model.positionalReading(reordered).isEmpty());
+        // no name in common: read by position, which the model says
         Dataset unnamed = raw.withFeatureNames(List.of("a", "b", "c", "d"));
         assertArrayEquals(expected, model.predict(unnamed, RunContext.sequential(1)));
+        assertEquals(java.util.Optional.of("no column of iris is named as the model's features (x1, x2, x3, x4): its "
+                + "columns (a, b, c, d) are read by position, in that order"), model.positionalReading(unnamed));
+        // points without names of their own (a .npy array: x0, ..., x3, three of them iris's names by
+        // chance) can only be read by position: nothing to say
+        Dataset plain = raw.withFeatureNames(Dataset.defaultFeatureNames(4));
+        assertArrayEquals(expected, model.predict(plain, RunContext.sequential(1)));
+        assertTrue(model.positionalReading(plain).isEmpty());
+        // a model of points without names still matches the same names in another order
+        Dataset generated = raw.withFeatureNames(Dataset.defaultFeatureNames(4));
+        FittedModel unnamedModel = FittedModel.fit(AlgorithmRegistry.byName("lsc-r"), ParameterValues.EMPTY, generated,
+                Scaling.ZSCORE, ConstraintSet.empty(generated.size()), 3, RunContext.sequential(3));
+        int[] byName = unnamedModel.predict(generated, RunContext.sequential(1));
+        assertArrayEquals(byName, unnamedModel.predict(generated.columns(new int[] {2, 0, 3, 1}),
+                RunContext.sequential(1)));
         // some names in common but not all: refused
         Dataset renamed = raw.withFeatureNames(List.of("x1", "x2", "x3", "petal"));
         IllegalArgumentException partly = assertThrows(IllegalArgumentException.class,
