@@ -80,6 +80,8 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
             values -> new NormalizedSpectralClustering(options(values), true));
 
     static final String SCALABLE = "njw with --param graph=knn, lsc-r, lsc-k or nystrom";
+    private static final String SEEDED_SCALABLE = "seeded-njw with --param graph=knn, or the linear-time methods "
+            + "scacs, sc-pc and fast-csp-ml";
 
     private final NjwOptions options;
     private final boolean seeded;
@@ -172,7 +174,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
                             RunContext context) {
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         AffinityGraph graph = diagnostics.time("graph", () -> fitOptions.construction().build(data,
-                new DenseBudget(NAME, 2, SCALABLE), context));
+                new DenseBudget(name(), 2, seeded ? SEEDED_SCALABLE : SCALABLE), context));
         GraphReport.record(diagnostics, graph, data.size());
         Eigensolvers.Solution solution = graph.isDense()
                 ? NjwEmbedding.dense(graph.dense().weights(), k, context, diagnostics)
