@@ -237,8 +237,8 @@ public final class CsvReader {
             }
             int base = (int) first;
             throw new DataException(source + " line " + headerLine + ": column " + (column + 1)
-                    + " has no name and holds the row numbers " + base + ", " + (base + 1) + ", " + (base + 2) + ", ... (a row index, as pandas "
-                    + "writes one without index=False), not a feature; skip it (--ignore-columns "
+                    + " has no name and holds the row numbers " + base + ", " + (base + 1) + ", " + (base + 2)
+                    + ", ... (a row index, as pandas writes one without index=False), not a feature; skip it (--ignore-columns "
                     + DataFiles.quote(header.get(column)) + "), or name it in the header to cluster on it");
         }
     }
