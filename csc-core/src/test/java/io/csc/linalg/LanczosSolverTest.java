@@ -20,6 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class LanczosSolverTest {
 
+    /** The solver's accuracy is tested at 1e-10, tighter than the product's default. */
+    private static final LanczosOptions PRECISE = LanczosOptions.DEFAULTS.withTolerance(1e-10);
+
     private static final String BACKENDS = "io.csc.linalg.TestMatrices#backendNames";
 
     /** Dense reference: the k extreme eigenvalues in the solver's order. */
@@ -54,7 +57,7 @@ class LanczosSolverTest {
         LinearAlgebraBackend backend = backend(name);
         SparseMatrix matrix = TestGraphs.randomSymmetric(800, 6, new SplittableRandom(11));
         SymmetricOperator operator = Operators.of(matrix, Parallel.sequential());
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, backend, Parallel.sequential());
+        LanczosSolver solver = new LanczosSolver(PRECISE, backend, Parallel.sequential());
         for (Spectrum which : Spectrum.values()) {
             LanczosResult result = solver.solve(operator, 6, which, new SplittableRandom(1));
             assertValid(matrix, result, reference(matrix, 6, which));
@@ -72,7 +75,7 @@ class LanczosSolverTest {
         LinearAlgebraBackend backend = backend(name);
         SparseMatrix weights = TestGraphs.components(4, 200, 3, new SplittableRandom(12));
         SparseMatrix affinity = TestGraphs.normalizedAffinity(weights);
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, backend, Parallel.sequential());
+        LanczosSolver solver = new LanczosSolver(PRECISE, backend, Parallel.sequential());
         for (int k : new int[] {4, 6}) {
             LanczosResult result = solver.solve(Operators.of(affinity, Parallel.sequential()), k, Spectrum.LARGEST,
                     new SplittableRandom(k));
@@ -90,7 +93,7 @@ class LanczosSolverTest {
     void connectedGraphLaplacianSmallestAndLargest() {
         SparseMatrix weights = TestGraphs.nearestNeighbours(700, 8, 3, new SplittableRandom(13));
         SparseMatrix laplacian = TestGraphs.laplacian(weights);
-        LanczosSolver solver = new LanczosSolver();
+        LanczosSolver solver = new LanczosSolver(PRECISE);
         for (Spectrum which : Spectrum.values()) {
             LanczosResult result = solver.solve(Operators.of(laplacian, Parallel.sequential()), 4, which,
                     new SplittableRandom(5));
@@ -121,7 +124,7 @@ class LanczosSolverTest {
         diagonal[50] = -7;
         diagonal[51] = -7;
         SparseMatrix matrix = SparseMatrix.diagonal(diagonal);
-        LanczosSolver solver = new LanczosSolver();
+        LanczosSolver solver = new LanczosSolver(PRECISE);
         LanczosResult largest = solver.solve(Operators.of(matrix, Parallel.sequential()), 4, Spectrum.LARGEST,
                 new SplittableRandom(1));
         assertValid(matrix, largest, new double[] {5, 5, 5, 4});
@@ -141,7 +144,7 @@ class LanczosSolverTest {
         diagonal[20] = 2.0 + 1e-6;
         diagonal[30] = 2.0 + 2e-6;
         SparseMatrix matrix = SparseMatrix.diagonal(diagonal);
-        LanczosResult result = new LanczosSolver().solve(Operators.of(matrix, Parallel.sequential()), 3,
+        LanczosResult result = new LanczosSolver(PRECISE).solve(Operators.of(matrix, Parallel.sequential()), 3,
                 Spectrum.LARGEST, new SplittableRandom(3));
         assertValid(matrix, result, new double[] {2.0 + 2e-6, 2.0 + 1e-6, 2.0});
     }
@@ -149,14 +152,14 @@ class LanczosSolverTest {
     @Test
     void smallProblemsUseTheDenseSolver() {
         SparseMatrix matrix = TestGraphs.randomSymmetric(300, 5, new SplittableRandom(15));
-        LanczosResult result = new LanczosSolver().solve(Operators.of(matrix, Parallel.sequential()), 7,
+        LanczosResult result = new LanczosSolver(PRECISE).solve(Operators.of(matrix, Parallel.sequential()), 7,
                 Spectrum.SMALLEST, new SplittableRandom(1));
         assertEquals(0, result.iterations());
         assertEquals(300, result.operatorApplications());
         assertValid(matrix, result, reference(matrix, 7, Spectrum.SMALLEST));
         // Many pairs of a larger problem: k > n / 3 is dense too.
         SparseMatrix larger = TestGraphs.randomSymmetric(600, 3, new SplittableRandom(16));
-        LanczosResult many = new LanczosSolver().solve(Operators.of(larger, Parallel.sequential()), 201,
+        LanczosResult many = new LanczosSolver(PRECISE).solve(Operators.of(larger, Parallel.sequential()), 201,
                 Spectrum.LARGEST, new SplittableRandom(1));
         assertEquals(0, many.iterations());
         assertValid(larger, many, reference(larger, 201, Spectrum.LARGEST));
@@ -166,7 +169,7 @@ class LanczosSolverTest {
     @MethodSource(BACKENDS)
     void iterativePathOnTinyProblemsExhaustsTheSpace(String name) {
         LinearAlgebraBackend backend = backend(name);
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, backend, Parallel.sequential(), false);
+        LanczosSolver solver = new LanczosSolver(PRECISE, backend, Parallel.sequential(), false);
         for (int n : new int[] {1, 2, 5, 12, 40}) {
             SparseMatrix matrix = TestGraphs.randomSymmetric(n, 3, new SplittableRandom(n));
             for (int k : new int[] {1, Math.max(1, n / 2), n}) {
@@ -214,19 +217,19 @@ class LanczosSolverTest {
         SparseMatrix affinity = TestGraphs.normalizedAffinity(TestGraphs.components(3, 400, 4, new SplittableRandom(18)));
         LanczosResult first;
         try (Parallel parallel = Parallel.withThreads(1)) {
-            first = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), parallel)
+            first = new LanczosSolver(PRECISE, LinearAlgebra.defaultBackend(), parallel)
                     .solve(Operators.of(affinity, parallel), 5, Spectrum.LARGEST, new SplittableRandom(9));
         }
         for (int threads : new int[] {1, 2, 3}) {
             try (Parallel parallel = Parallel.withThreads(threads)) {
-                LanczosResult again = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), parallel)
+                LanczosResult again = new LanczosSolver(PRECISE, LinearAlgebra.defaultBackend(), parallel)
                         .solve(Operators.of(affinity, parallel), 5, Spectrum.LARGEST, new SplittableRandom(9));
                 assertArrayEquals(first.values(), again.values(), "threads " + threads);
                 assertArrayEquals(first.vectors().data(), again.vectors().data(), "threads " + threads);
                 assertEquals(first.operatorApplications(), again.operatorApplications());
             }
         }
-        LanczosResult otherSeed = new LanczosSolver().solve(Operators.of(affinity, Parallel.sequential()), 5,
+        LanczosResult otherSeed = new LanczosSolver(PRECISE).solve(Operators.of(affinity, Parallel.sequential()), 5,
                 Spectrum.LARGEST, new SplittableRandom(10));
         assertArrayClose(first.values(), otherSeed.values(), 1e-9);
     }
@@ -235,7 +238,7 @@ class LanczosSolverTest {
     void initialBlockOfEigenvectorsConvergesQuickly() {
         SparseMatrix matrix = TestGraphs.randomSymmetric(900, 5, new SplittableRandom(19));
         SymmetricOperator operator = Operators.of(matrix, Parallel.sequential());
-        LanczosSolver solver = new LanczosSolver();
+        LanczosSolver solver = new LanczosSolver(PRECISE);
         LanczosResult cold = solver.solve(operator, 4, Spectrum.LARGEST, new SplittableRandom(1));
         LanczosResult warm = solver.solve(operator, 4, Spectrum.LARGEST, cold.vectors(), new SplittableRandom(1));
         assertValid(matrix, warm, reference(matrix, 4, Spectrum.LARGEST));
@@ -252,7 +255,7 @@ class LanczosSolverTest {
     @Test
     void argumentsAreChecked() {
         SymmetricOperator operator = Operators.of(SparseMatrix.diagonal(filled(600, 1.0)), Parallel.sequential());
-        LanczosSolver solver = new LanczosSolver();
+        LanczosSolver solver = new LanczosSolver(PRECISE);
         SplittableRandom random = new SplittableRandom(1);
         assertThrows(IllegalArgumentException.class, () -> solver.solve(operator, 0, Spectrum.LARGEST, random));
         assertThrows(IllegalArgumentException.class, () -> solver.solve(operator, 601, Spectrum.LARGEST, random));
@@ -266,7 +269,7 @@ class LanczosSolverTest {
         assertEquals("Invalid tolerance: -1.0 (must be > 0 and < 1)", tolerance.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new LanczosOptions(1e-8, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new LanczosOptions(1e-8, 10, -1));
-        assertEquals(new LanczosOptions(1e-6, 1000, 0), LanczosOptions.DEFAULTS.withTolerance(1e-6));
+        assertEquals(new LanczosOptions(1e-8, 1000, 0), LanczosOptions.DEFAULTS.withTolerance(1e-8));
     }
 
     private static double[] filled(int n, double value) {
@@ -278,7 +281,7 @@ class LanczosSolverTest {
     @Test
     void multiplicitiesAreFoundForManySeedsAndShapes() {
         // Before the multiplicity check, about 3% of these runs missed a copy of eigenvalue 1 or 0.
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS, LinearAlgebra.defaultBackend(), Parallel.sequential(), false);
+        LanczosSolver solver = new LanczosSolver(PRECISE, LinearAlgebra.defaultBackend(), Parallel.sequential(), false);
         for (int components : new int[] {3, 6}) {
             SparseMatrix weights = TestGraphs.components(components, 150, 3, new SplittableRandom(components));
             SparseMatrix affinity = TestGraphs.normalizedAffinity(weights);
