@@ -46,6 +46,9 @@ import java.util.Set;
  */
 public final class ActiveServer implements AutoCloseable {
 
+    /** Where Gson's message says a body stopped being JSON. */
+    private static final java.util.regex.Pattern JSON_POSITION = java.util.regex.Pattern.compile("line \\d+ column \\d+");
+
     /** The header a POST must carry the session's token in. */
     public static final String TOKEN_HEADER = "X-CSRF-Token";
     private static final Set<String> DOWNLOADS = Set.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS,
@@ -295,7 +298,10 @@ public final class ActiveServer implements AutoCloseable {
             }
             request = parsed.getAsJsonObject();
         } catch (JsonParseException e) {
-            throw new ApiException(400, "The body is not JSON: " + printable(String.valueOf(e.getMessage())));
+            // Gson's message names its own classes and settings; only where the text went wrong is the user's
+            java.util.regex.Matcher where = JSON_POSITION.matcher(String.valueOf(e.getMessage()));
+            throw new ApiException(400, "The body is not JSON" + (where.find() ? " (" + where.group() + ")" : "")
+                    + ": send {\"first\": i, \"second\": j, \"answer\": \"same\" | \"different\" | \"dont-know\"}");
         }
         int first = integer(request, "first");
         int second = integer(request, "second");

@@ -116,7 +116,8 @@ class ActiveServerTest {
             assertStatus(415, send(HttpRequest.newBuilder(URI.create(base + "/api/answer"))
                     .header(ActiveServer.TOKEN_HEADER, server.token()).header("Content-Type", "text/plain")
                     .POST(HttpRequest.BodyPublishers.ofString(valid))), "application/json");
-            assertStatus(400, post(base + "/api/answer", server.token(), "{not json"), "not JSON");
+            assertStatus(400, post(base + "/api/answer", server.token(), "{not json"), "not JSON (line 1 column");
+            assertStatus(400, post(base + "/api/answer", server.token(), "{not json"), "send {\"first\": i");
             assertStatus(400, post(base + "/api/answer", server.token(), "[1,2]"), "JSON object");
             assertStatus(400, post(base + "/api/answer", server.token(), "{\"first\":" + first + ",\"second\":" + second
                     + ",\"answer\":\"maybe\"}"), "same, different or dont-know");
