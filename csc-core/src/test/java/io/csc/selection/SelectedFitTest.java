@@ -189,6 +189,15 @@ class SelectedFitTest {
         assertEquals(0, referenceFits.get(), "no fold was fitted");
     }
 
+    /** Two separated blobs with 20% of their points labelled: every candidate that answers the truth ties. */
+    private static final Dataset TWO_BLOBS = io.csc.testing.TestData.blobs(2, 60, 2, 6.0, 1);
+    private static final ConstraintSet TWO_BLOBS_LABELS = io.csc.testing.GoldenRuns.labels(TWO_BLOBS, 0.2, 1);
+
+    /** The method a selected fit reports in {@code diagnostics.selection}. */
+    private static Object selectedMethod(ClusteringResult result) {
+        return ((Map<?, ?>) result.diagnostics().value("selection")).get("method");
+    }
+
     /** A candidate that answers with the truth, under its own name. */
     private static Candidate truthful(String name, AtomicInteger fits) {
         return counted(name, fits, (data, k) -> new ClusteringResult(name, data.labels().clone(), k, null, 0,
@@ -199,17 +208,17 @@ class SelectedFitTest {
     void aFinalFitThatContradictsItsLabelsIsPassedOverAsACollapsedOneIs() {
         // two candidates that answer alike: the guard keeps the first, unless its final fit is
         // found to contradict the labels, when the second is fitted and kept
-        Dataset data = io.csc.testing.TestData.blobs(2, 60, 2, 6.0, 1);
-        ConstraintSet labels = io.csc.testing.GoldenRuns.labels(data, 0.2, 1);
+        Dataset data = TWO_BLOBS;
+        ConstraintSet labels = TWO_BLOBS_LABELS;
         AtomicInteger firstFits = new AtomicInteger();
         AtomicInteger secondFits = new AtomicInteger();
         List<Candidate> candidates = List.of(truthful("first", firstFits), truthful("second", secondFits));
         try (RunContext context = RunContext.sequential(1)) {
             ClusteringResult kept = SelectedFit.fit("first", candidates, null, null, data, labels, 2, context, true, true);
-            assertEquals("first", ((Map<?, ?>) kept.diagnostics().value("selection")).get("method"));
+            assertEquals("first", selectedMethod(kept));
             ClusteringResult passedOver = SelectedFit.fit("first", candidates, null,
                     result -> result.algorithm().equals("first"), data, labels, 2, context, true, true);
-            assertEquals("second", ((Map<?, ?>) passedOver.diagnostics().value("selection")).get("method"));
+            assertEquals("second", selectedMethod(passedOver));
             assertEquals(List.of("Selection passed over first, whose fit on all points contradicted its labels; the "
                     + "labels are second's"), passedOver.diagnostics().warnings());
         }
@@ -219,8 +228,8 @@ class SelectedFitTest {
     void aFinalFitThatFailsAfterItsFoldsRanIsPassedOverWithAWarning() {
         // the first answers the truth in its three folds, then refuses the whole supervision (as sc-pc
         // does when its must-links join every landmark); the second is fitted and kept
-        Dataset data = io.csc.testing.TestData.blobs(2, 60, 2, 6.0, 1);
-        ConstraintSet labels = io.csc.testing.GoldenRuns.labels(data, 0.2, 1);
+        Dataset data = TWO_BLOBS;
+        ConstraintSet labels = TWO_BLOBS_LABELS;
         AtomicInteger firstFits = new AtomicInteger();
         AtomicInteger secondFits = new AtomicInteger();
         Candidate failing = counted("first", firstFits, (points, k) -> {
@@ -232,7 +241,7 @@ class SelectedFitTest {
         try (RunContext context = RunContext.sequential(1)) {
             ClusteringResult kept = SelectedFit.fit("first", List.of(failing, truthful("second", secondFits)), null, null,
                     data, labels, 2, context, true, true);
-            assertEquals("second", ((Map<?, ?>) kept.diagnostics().value("selection")).get("method"));
+            assertEquals("second", selectedMethod(kept));
             assertEquals(List.of("Selection passed over first (first cannot split the data), which failed on the whole "
                     + "supervision; the labels are second's"), kept.diagnostics().warnings());
         }
