@@ -139,8 +139,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         // Names to match: the same names in any order, or a header on each side (the default x0, x1, ...
         // of a .npy array name nothing, and share some names with a header x1, x2, ... by chance).
         boolean unique = !trained.isEmpty() && new HashSet<>(trained).size() == trained.size();
-        boolean named = unique && (new HashSet<>(trained).equals(new HashSet<>(given))
-                || !trained.equals(Dataset.defaultFeatureNames(trained.size())) && points.namedFeatures());
+        boolean named = unique && (new HashSet<>(trained).equals(new HashSet<>(given)) || headersOnBothSides(points));
         List<String> missing = named ? trained.stream().filter(name -> position.getOrDefault(name, -1) < 0).toList()
                 : List.of();
         if (points.dimension() != provenance.features()) {
@@ -174,12 +173,21 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
     public Optional<String> positionalReading(Dataset points) {
         List<String> trained = provenance.featureNames();
         List<String> given = points.featureNames();
-        if (!points.namedFeatures() || trained.isEmpty() || trained.equals(Dataset.defaultFeatureNames(trained.size()))
-                || trained.size() != given.size() || given.stream().anyMatch(new HashSet<>(trained)::contains)) {
+        if (!headersOnBothSides(points) || trained.size() != given.size()
+                || given.stream().anyMatch(new HashSet<>(trained)::contains)) {
             return Optional.empty();
         }
         return Optional.of("no column of " + points.name() + " is named as the model's features (" + shown(trained)
                 + "): its columns (" + shown(given) + ") are read by position, in that order");
+    }
+
+    /**
+     * Whether the model's features and {@code points} both carry names of their own, not the default
+     * {@code x0, x1, ...} of data without a header (a {@code .npy} array).
+     */
+    private boolean headersOnBothSides(Dataset points) {
+        List<String> trained = provenance.featureNames();
+        return !trained.isEmpty() && !trained.equals(Dataset.defaultFeatureNames(trained.size())) && points.namedFeatures();
     }
 
     /** Up to five names, comma-separated, with "..." for the rest. */
