@@ -101,7 +101,7 @@ public final class ActiveSession {
     private void refit(IncrementalClustering.Update previous) {
         current = clustering.fit(log.supervision(clustering.clusters()), previous);
         QueryState state = new QueryState(clustering.training(), clustering.clusters(), log,
-                Optional.of(current.snapshot(clustering.training())), clustering.seed());
+                Optional.of(clustering.snapshot(current)), clustering.seed());
         question = strategy.next(state);
     }
 

@@ -40,6 +40,8 @@ public final class IncrementalClustering {
     private final RunContext context;
     private final PreparedFit prepared;
     private final double preparationSeconds;
+    /** {@link #trainingPoints()}, made on first use. */
+    private DenseMatrix trainingPoints;
 
     private IncrementalClustering(AlgorithmDescriptor method, ParameterValues values, FittedScaling scaling,
                                   Dataset training, int k, RunContext context, PreparedFit prepared,
@@ -153,13 +155,24 @@ public final class IncrementalClustering {
      */
     public record Update(ClusteringResult result, ConstraintSet constraints, int[] colours, int[] colouredLabels,
                          int changed, double seconds) {
+    }
 
-        /** What a strategy sees: colours as labels (a relabelling), and the embedding (or the features). */
-        public ClusteringSnapshot snapshot(Dataset training) {
-            DenseMatrix embedding = result.embedding() != null ? result.embedding()
-                    : new DenseMatrix(training.size(), training.dimension(),
-                            training.inPrecision(Precision.DOUBLE).features());
-            return new ClusteringSnapshot(colouredLabels, embedding, result.clusterCount());
+    /**
+     * What a strategy sees of {@code update}: colours as labels (a relabelling), and the embedding,
+     * or for a method without one the training points (in double precision, converted once).
+     */
+    public ClusteringSnapshot snapshot(Update update) {
+        ClusteringResult result = update.result();
+        DenseMatrix embedding = result.embedding() != null ? result.embedding() : trainingPoints();
+        return new ClusteringSnapshot(update.colouredLabels(), embedding, result.clusterCount());
+    }
+
+    /** The training points as an n x d double matrix: shared with double-precision data, else made once. */
+    private synchronized DenseMatrix trainingPoints() {
+        if (trainingPoints == null) {
+            trainingPoints = new DenseMatrix(training.size(), training.dimension(),
+                    training.inPrecision(Precision.DOUBLE).features());
         }
+        return trainingPoints;
     }
 }

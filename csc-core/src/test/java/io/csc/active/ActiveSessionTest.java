@@ -38,6 +38,20 @@ class ActiveSessionTest {
     }
 
     @Test
+    void aMethodWithoutAnEmbeddingShowsTheStrategyItsPointsInEitherPrecision() {
+        try (RunContext context = RunContext.sequential(3)) {
+            IncrementalClustering clustering = IncrementalClustering.start(AlgorithmRegistry.byName("cop-kmeans"),
+                    ParameterValues.EMPTY, WINE.inPrecision(io.csc.data.Precision.FLOAT), Scaling.ZSCORE, 3, context);
+            ActiveSession session = ActiveSession.start(clustering, QueryStrategies.byName("uncertainty"),
+                    AnswerLog.empty(WINE.size()), List.of());
+            assertTrue(session.question().isPresent());
+            io.csc.linalg.DenseMatrix shown = clustering.snapshot(session.current()).embedding();
+            assertArrayEquals(clustering.training().inPrecision(io.csc.data.Precision.DOUBLE).features(), shown.data());
+            assertTrue(shown == clustering.snapshot(session.current()).embedding(), "converted once");
+        }
+    }
+
+    @Test
     void answersRefitAndUndoRestores() {
         try (RunContext context = RunContext.sequential(3)) {
             IncrementalClustering clustering = IncrementalClustering.start(AlgorithmRegistry.byName("sc-pc"),
