@@ -75,6 +75,7 @@ if [ ! -f "$small" ] || [ ! -f "$all" ]; then
       --labels "$labels" --seed "$seed"
 fi
 "$repo/csc" algorithms >/dev/null   # builds csc when its sources changed, and its class archive
+say "csc on $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -n 1) (the launcher's Java: JAVA_HOME's, else the PATH's)"
 java_opts="${JAVA_OPTS:--Xmx8g}"
 
 # csc JOB DATA ARGS...: one csc fit, printed as the JSON line the Python jobs print

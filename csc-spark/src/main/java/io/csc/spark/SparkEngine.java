@@ -64,10 +64,33 @@ public final class SparkEngine implements ClusteringEngine {
             if (System.getProperty("spark.ui.enabled") == null) {
                 builder.config("spark.ui.enabled", "false");
             }
-            SparkSession session = builder.config("spark.ui.showConsoleProgress", "false").getOrCreate();
+            SparkSession session;
+            try {
+                session = builder.config("spark.ui.showConsoleProgress", "false").getOrCreate();
+            } catch (UnsupportedOperationException unsupported) {
+                throw unsupportedJava(unsupported);
+            }
             session.sparkContext().setLogLevel("WARN");
             return new SparkEngine(session, !existing);
         }
+    }
+
+    /**
+     * The error for a Java that Spark's Hadoop client cannot run on: from Java 23 on,
+     * {@code Subject.getSubject} throws unless a security manager is allowed, and Java 24 removed
+     * that choice, so Hadoop 3.4's user lookup fails as Spark starts. Named with what to do, rather
+     * than as an internal error.
+     */
+    static RuntimeException unsupportedJava(UnsupportedOperationException unsupported) {
+        int feature = Runtime.version().feature();
+        if (String.valueOf(unsupported.getMessage()).contains("getSubject")) {
+            return new IllegalStateException("Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION()
+                    + " cannot start on Java " + feature + " (its Hadoop client calls Subject.getSubject, which Java "
+                    + "23 and later refuse): run the Spark engine on Java 17 or 21, e.g. JAVA_HOME=/path/to/jdk-21 "
+                    + "./csc ... (the launcher runs JAVA_HOME's java); the local engine runs on any Java from 17",
+                    unsupported);
+        }
+        return unsupported;
     }
 
     @Override
