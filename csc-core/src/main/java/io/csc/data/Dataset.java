@@ -3,6 +3,7 @@ package io.csc.data;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -259,9 +260,32 @@ public final class Dataset implements FeatureRows {
         }
         float[] narrowed = new float[features.length];
         for (int index = 0; index < narrowed.length; index++) {
-            narrowed[index] = (float) features[index];
+            double value = features[index];
+            float single = (float) value;
+            if (Float.isInfinite(single) && Double.isFinite(value)
+                    || Math.abs(single) < Float.MIN_NORMAL && value != 0 && Double.isFinite(value)) {
+                throw beyondSinglePrecision(index, value);
+            }
+            narrowed[index] = single;
         }
         return new Dataset(name, size, dimension, null, narrowed, labels, classNames, featureNames);
+    }
+
+    /**
+     * The refusal of a value that single precision cannot hold: beyond about 3.4e38 it would become
+     * infinite, and below about 1.2e-38 (the smallest normal float) it would lose its significant
+     * digits or become 0, silently merging points that differ only there.
+     */
+    private DataException beyondSinglePrecision(int index, double value) {
+        int row = index / dimension;
+        int column = index % dimension;
+        String where = Math.abs(value) > Float.MAX_VALUE
+                ? "beyond the range of single precision (about 3.4e38)"
+                : "below the smallest normal value of single precision (about 1.2e-38), where it would lose its digits or "
+                        + "become 0";
+        return new DataException(String.format(Locale.ROOT, "Data %s: row %d (counting from 1), column '%s' is %s, %s; "
+                + "read it with --precision double, or rescale that column", name, row + 1,
+                featureNames.get(column), value, where));
     }
 
     public boolean hasLabels() {

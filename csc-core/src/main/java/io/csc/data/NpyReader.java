@@ -72,10 +72,12 @@ public final class NpyReader {
                         + MAX_VALUES + " one data set holds; use fewer points or features");
             }
             String name = DataFiles.baseName(file);
+            long[] firstUnderflow = {-1};
             Dataset data = precision == Precision.FLOAT
-                    ? Dataset.unlabelled(name, (int) n, (int) d, readFloats(channel, header))
+                    ? Dataset.unlabelled(name, (int) n, (int) d, readFloats(channel, header, firstUnderflow))
                     : Dataset.unlabelled(name, (int) n, (int) d, readDoubles(channel, header));
             requireFinite(data, channel, header, source);
+            requireNoUnderflow(firstUnderflow[0], d, channel, header, source);
             Path labelsFile = labelsFileFor(file);
             return labelsFile == null ? data : data.withIntegerLabels(readLabels(labelsFile, (int) n));
         } catch (IOException e) {
@@ -192,7 +194,12 @@ public final class NpyReader {
         return values;
     }
 
-    private static float[] readFloats(FileChannel channel, NpyHeader header) throws IOException {
+    /**
+     * The values in single precision; the row-major index of the first nonzero value that narrowing
+     * took below the smallest normal float (0, or a subnormal of fewer digits) into
+     * {@code firstUnderflow[0]}, which stays -1 when there is none.
+     */
+    private static float[] readFloats(FileChannel channel, NpyHeader header, long[] firstUnderflow) throws IOException {
         float[] values = new float[(int) header.valueCount()];
         NpyType type = header.type();
         boolean rowMajor = !header.fortranOrder() || header.shape().length < 2;
@@ -207,16 +214,45 @@ public final class NpyReader {
                     doubles.get(chunk, 0, length);
                     int base = (int) first + done;
                     for (int t = 0; t < length; t++) {
-                        values[base + t] = (float) chunk[t];
+                        values[base + t] = narrowed(chunk[t], base + t, firstUnderflow);
                     }
                 }
             } else {
                 for (int t = 0; t < count; t++) {
-                    values[target(header, first + t)] = (float) type.read(window, t * type.size());
+                    int target = target(header, first + t);
+                    values[target] = narrowed(type.read(window, t * type.size()), target, firstUnderflow);
                 }
             }
         });
         return values;
+    }
+
+    /** {@code value} as a float, noting {@code index} as the first underflow when narrowing lost the value's digits. */
+    private static float narrowed(double value, long index, long[] firstUnderflow) {
+        float single = (float) value;
+        if (Math.abs(single) < Float.MIN_NORMAL && value != 0 && firstUnderflow[0] < 0) {
+            firstUnderflow[0] = index;
+        }
+        return single;
+    }
+
+    /** Refuses a value that single precision would have turned into 0 or a subnormal, naming its row and column. */
+    private static void requireNoUnderflow(long index, long d, FileChannel channel, NpyHeader header, String source)
+            throws IOException {
+        if (index < 0) {
+            return;
+        }
+        long row = index / d;
+        long column = index % d;
+        long rows = header.shape()[0];
+        long position = header.fortranOrder() && header.shape().length == 2 ? column * rows + row : index;
+        int size = header.type().size();
+        double original = header.type().read(channel.map(FileChannel.MapMode.READ_ONLY,
+                header.dataOffset() + position * size, size).order(header.type().order()), 0);
+        throw new DataException(String.format(Locale.ROOT, "Cannot read %s: row %d, column %d (counting from 1) is %s, "
+                + "below the smallest normal value of single precision (about 1.2e-38), where it would lose its digits or "
+                + "become 0; read it with --precision double, or rescale that column", source, row + 1, column + 1,
+                original));
     }
 
     /** Refuses the first value that is not finite, naming its row and column and, when narrowing made it so, why. */

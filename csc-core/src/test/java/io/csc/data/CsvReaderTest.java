@@ -55,6 +55,16 @@ class CsvReaderTest {
     }
 
     @Test
+    void numericLabelsThatDenoteTheSameNumberAreOneClassNamedByTheFirstText() {
+        Path file = TestFiles.text(directory, "mixed.csv", "a,label\n1,0\n2,1.0\n3,0.0\n4,1\n5,-0\n6,2\n");
+        Dataset data = CsvReader.read(file);
+        assertEquals(List.of("0", "1.0", "2"), data.classNames());
+        assertArrayEquals(new int[] {0, 1, 0, 1, 0, 2}, data.labels());
+        Path texts = TestFiles.text(directory, "texts.csv", "a,label\n1,0\n2,zero\n3,0.0\n");
+        assertEquals(List.of("0", "0.0", "zero"), CsvReader.read(texts).classNames());
+    }
+
+    @Test
     void aNamedLabelColumnCanStandAnywhere() {
         Path file = TestFiles.text(directory, "middle.csv", "a,class,b,label\n1,x,2,7\n3,y,4,8\n");
         Dataset data = CsvReader.read(file, CsvOptions.defaults().withLabelColumn("class"));

@@ -180,6 +180,18 @@ class NpyReaderTest {
     }
 
     @Test
+    void refusesValuesThatSinglePrecisionWouldTurnToZeroNamingRowAndColumn() {
+        Path tiny = TestFiles.bytes(directory, "tiny.npy", npy("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 2), }",
+                doubles(ByteOrder.LITTLE_ENDIAN, 0, 1e-46, 3, 4)));
+        assertEquals(1e-46, NpyReader.read(tiny, Precision.DOUBLE).feature(1, 0));
+        assertMessage(assertThrows(DataException.class, () -> NpyReader.read(tiny, Precision.FLOAT)),
+                "tiny.npy", "row 2, column 1 (counting from 1) is 1.0E-46", "--precision double");
+        Path zeros = TestFiles.bytes(directory, "zeros.npy", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 1), }",
+                doubles(ByteOrder.LITTLE_ENDIAN, 0, -0.0)));
+        assertArrayEquals(new float[] {0, -0f}, NpyReader.read(zeros, Precision.FLOAT).floatFeatures());
+    }
+
+    @Test
     void refusesLabelsThatDoNotMatch() {
         Path file = TestFiles.bytes(directory, "y.npy", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 1), }",
                 doubles(ByteOrder.LITTLE_ENDIAN, 1, 2)));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,21 @@ class PrecisionTest {
                 }
             }
         }
+    }
+
+    @Test
+    void valuesSinglePrecisionCannotHoldAreRefusedNamingRowColumnAndWhatToDo() {
+        Dataset tiny = Dataset.unlabelled("tiny", 2, 2, new double[] {0, 1, 1e-46, 2}).withFeatureNames(List.of("a", "b"));
+        DataException underflow = assertThrows(DataException.class, () -> tiny.inPrecision(Precision.FLOAT));
+        assertTrue(underflow.getMessage().contains("Data tiny: row 2 (counting from 1), column 'a' is 1.0E-46, below the "
+                + "smallest normal value of single precision"), underflow.getMessage());
+        assertTrue(underflow.getMessage().contains("--precision double"), underflow.getMessage());
+        Dataset huge = Dataset.unlabelled("huge", 1, 2, new double[] {-1e39, 0});
+        DataException overflow = assertThrows(DataException.class, () -> huge.inPrecision(Precision.FLOAT));
+        assertTrue(overflow.getMessage().contains("row 1 (counting from 1), column 'x0' is -1.0E39, beyond the range"),
+                overflow.getMessage());
+        Dataset edges = Dataset.unlabelled("edges", 1, 3, new double[] {Float.MIN_NORMAL, -Float.MAX_VALUE, 0});
+        assertArrayEquals(new float[] {Float.MIN_NORMAL, -Float.MAX_VALUE, 0}, edges.inPrecision(Precision.FLOAT).floatFeatures());
     }
 
     @Test
