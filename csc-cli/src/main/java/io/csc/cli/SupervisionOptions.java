@@ -61,7 +61,7 @@ final class SupervisionOptions {
         }
         ConstraintSet set = ConstraintSet.empty(n);
         if (constraints != null) {
-            set = set.plus(ConstraintReader.read(constraints, n));
+            set = set.plus(ConstraintReader.read(constraints, n, warning -> err.println("[csc] warning: " + warning)));
         }
         if (labels != null) {
             set = set.plus(ConstraintReader.readLabels(labels, n));

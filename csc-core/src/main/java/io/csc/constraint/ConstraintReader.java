@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -47,13 +48,25 @@ public final class ConstraintReader {
     /**
      * Pairwise constraints, one per line as {@code i,j,type[,weight]}: {@code type} is {@code ML} or
      * {@code CL}, {@code must-link} or {@code cannot-link} (any case), or {@code 1} / {@code -1};
-     * {@code weight} is in (0, 1], 1 (hard) when absent or empty. Repeated and contradictory pairs
-     * are kept as they are ({@link ConstraintClosure} finds contradictions).
+     * {@code weight} is in (0, 1], 1 (hard) when absent or empty. A pair of the same type given
+     * again (in either order) is one constraint, with the largest of its weights: repeats would
+     * otherwise count in the summaries and weigh more in the methods that sum over constraints.
+     * Contradictory pairs are kept as they are ({@link ConstraintClosure} finds contradictions).
      *
      * @throws DataException for a missing or empty file or any malformed line
      */
     public static ConstraintSet read(Path file, int pointCount) {
+        return read(file, pointCount, warning -> { });
+    }
+
+    /**
+     * As {@link #read(Path, int)}, telling {@code warnings} in one line how many lines repeated a
+     * pair, and the first of them.
+     */
+    public static ConstraintSet read(Path file, int pointCount, Consumer<String> warnings) {
+        Map<Constraint, Integer> positions = new HashMap<>();
         List<Constraint> pairs = new ArrayList<>();
+        int[] repeats = {0, 0};
         forEachRecord(file, PAIR_FORMAT, "constraints", (line, text) -> {
             String[] fields = split(COMMA, text);
             if (fields.length < 3 || fields.length > 4) {
@@ -68,8 +81,21 @@ public final class ConstraintReader {
             ConstraintType type = line.type(fields[2]);
             double weight = fields.length == 4 ? line.unitInterval(fields[3], "4 (weight)",
                     "a weight in (0, 1] (1 means hard), or leave the field out") : 1.0;
-            pairs.add(new Constraint(first, second, type, weight));
+            Constraint key = new Constraint(Math.min(first, second), Math.max(first, second), type, 1.0);
+            Integer position = positions.get(key);
+            if (position == null) {
+                positions.put(key, pairs.size());
+                pairs.add(new Constraint(first, second, type, weight));
+            } else {
+                repeats[0]++;
+                repeats[1] = repeats[1] == 0 ? line.number() : repeats[1];
+                pairs.set(position, pairs.get(position).withWeight(Math.max(weight, pairs.get(position).weight())));
+            }
         });
+        if (repeats[0] > 0) {
+            warnings.accept(file + ": " + repeats[0] + " line" + (repeats[0] == 1 ? " repeats a pair" : "s repeat pairs")
+                    + " given before (first on line " + repeats[1] + "); each pair counts once, with its largest weight");
+        }
         return ConstraintSet.ofPairs(pointCount, pairs);
     }
 

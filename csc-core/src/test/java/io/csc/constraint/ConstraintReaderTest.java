@@ -47,6 +47,26 @@ class ConstraintReaderTest {
     }
 
     @Test
+    void aRepeatedPairCountsOnceWithItsLargestWeightAndIsReported() throws IOException {
+        Path path = file("pairs.csv", """
+                0,1,ML,0.5
+                2,3,CL
+                1,0,ML,0.75
+                0,1,CL
+                0,1,ML,0.25
+                """);
+        List<String> warnings = new java.util.ArrayList<>();
+        ConstraintSet set = ConstraintReader.read(path, 4, warnings::add);
+
+        assertEquals(List.of(Constraint.mustLink(0, 1).withWeight(0.75), Constraint.cannotLink(2, 3),
+                Constraint.cannotLink(0, 1)), set.pairs());
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).contains("pairs.csv: 2 lines repeat pairs given before (first on line 3)"),
+                warnings.get(0));
+        assertEquals(set.pairs(), ConstraintReader.read(path, 4).pairs());
+    }
+
+    @Test
     void readsPairsWithoutHeader() throws IOException {
         ConstraintSet set = ConstraintReader.read(file("pairs.csv", "\uFEFF3,4,ML\n"), 5);
 
