@@ -28,7 +28,7 @@ final class RunReport {
         json.put("backend", backend);
         json.put("threads", threads);
         json.put("seed", seed);
-        json.put("parameters", parameters);
+        json.put("parameters", fittedParameters(algorithm, parameters, result));
         Map<String, Object> supervision = new LinkedHashMap<>();
         supervision.put("mustLink", constraints.mustLinkCount());
         supervision.put("cannotLink", constraints.cannotLinkCount());
@@ -43,6 +43,40 @@ final class RunReport {
         diagnostics.putAll(result.diagnostics().values());
         json.put("diagnostics", diagnostics);
         return json;
+    }
+
+    /**
+     * The parameters of the fit whose labels these are: {@code parameters} (every effective value of
+     * the configuration), with the values of the candidate that selection fitted
+     * ({@code diagnostics.selection}) when it is a setting of the same method. A reference of the
+     * guard fitted in the method's place keeps the method's parameters; its name and its own
+     * parameters are in {@code diagnostics.selection}.
+     */
+    static Map<String, String> fittedParameters(String algorithm, Map<String, String> parameters, ClusteringResult result) {
+        if (!(result.diagnostics().values().get("selection") instanceof Map<?, ?> selection)
+                || !algorithm.equals(selection.get("method"))
+                || !(selection.get("parameters") instanceof Map<?, ?> chosen) || chosen.isEmpty()) {
+            return parameters;
+        }
+        Map<String, String> fitted = new LinkedHashMap<>(parameters);
+        chosen.forEach((name, value) -> fitted.put(String.valueOf(name), String.valueOf(value)));
+        return fitted;
+    }
+
+    /** The summary's line on what selection fitted, or null when no selection ran. */
+    static String selectionLine(ClusteringResult result) {
+        if (!(result.diagnostics().values().get("selection") instanceof Map<?, ?> selection)) {
+            return null;
+        }
+        StringBuilder line = new StringBuilder("selection: ").append(selection.get("method"));
+        if (selection.get("parameters") instanceof Map<?, ?> chosen && !chosen.isEmpty()) {
+            chosen.forEach((name, value) -> line.append(' ').append(name).append('=').append(value));
+        }
+        if (selection.get("score") instanceof Number score && !Double.isNaN(score.doubleValue())) {
+            line.append(String.format(Locale.ROOT, " (held-out score %.3f, %s folds)", score.doubleValue(),
+                    selection.get("folds")));
+        }
+        return line.toString();
     }
 
     static Map<String, Object> metrics(Evaluation evaluation) {
@@ -69,6 +103,10 @@ final class RunReport {
                 : constraints.mustLinkCount() + " must-link, " + constraints.cannotLinkCount() + " cannot-link pairs on "
                 + constraints.constrainedPoints().length + " points" + (supervisionIgnored ? " (ignored by " + algorithm
                 + ", see the warning)" : ""));
+        String selection = selectionLine(result);
+        if (selection != null) {
+            out.println(selection);
+        }
         StringBuilder stages = new StringBuilder();
         result.diagnostics().stageSeconds().forEach((stage, seconds) -> stages.append(stages.length() == 0 ? "" : ", ")
                 .append(stage).append(' ').append(String.format(Locale.ROOT, "%.2f s", seconds)));

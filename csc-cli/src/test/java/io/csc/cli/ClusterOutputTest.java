@@ -53,6 +53,32 @@ class ClusterOutputTest {
     }
 
     @Test
+    void withSelectionTheParametersAreThoseOfTheFittedCandidateAndTheSummaryNamesIt() {
+        String[] arguments = {"cluster", "--data", wine.toString(), "-a", "e2cp", "--param", "select=cv",
+            "--known-fraction", "0.1", "-q", "--threads", "1"};
+        CliTest.Run run = CliTest.run(concat(arguments, "--json"));
+        assertEquals(0, run.exitCode(), run.err());
+        JsonObject parameters = json(run).getAsJsonObject("parameters");
+        JsonObject selection = json(run).getAsJsonObject("diagnostics").getAsJsonObject("selection");
+        assertEquals("e2cp", selection.get("method").getAsString());
+        JsonObject chosen = selection.getAsJsonObject("parameters");
+        assertFalse(chosen.keySet().isEmpty(), "this draw fits a setting other than the defaults: " + selection);
+        for (String name : chosen.keySet()) {
+            assertEquals(chosen.get(name).getAsString(), parameters.get(name).getAsString(), name);
+        }
+        assertEquals("cv", parameters.get("select").getAsString());
+        CliTest.Run summary = CliTest.run(arguments);
+        assertTrue(summary.out().contains("selection: e2cp " + chosen.keySet().iterator().next() + "="), summary.out());
+        assertTrue(summary.out().contains("held-out score"), summary.out());
+    }
+
+    private static String[] concat(String[] arguments, String... more) {
+        String[] all = java.util.Arrays.copyOf(arguments, arguments.length + more.length);
+        System.arraycopy(more, 0, all, arguments.length, more.length);
+        return all;
+    }
+
+    @Test
     void jsonLabelsAddsTheClusterOfEveryPointAndImpliesJson() throws IOException {
         Path written = directory.resolve("labels.txt");
         CliTest.Run run = CliTest.run("cluster", "--data", wine.toString(), "-a", "njw", "--json-labels", "-q",

@@ -39,9 +39,11 @@ final class SelectedFit {
     }
 
     /**
-     * Why {@code picked} was fitted instead of {@code name}'s own best setting, for the warning: the
-     * two held-out scores, and, when they are within {@link #NEAR} of each other (the choice then
-     * went by stability, {@link #mostStableFirst}), the two stabilities too.
+     * Why {@code picked} was fitted instead of {@code name}'s own best setting, for the guard's
+     * warning, by the rule that decided ({@link #mostStableFirst}): the two held-out scores; when
+     * {@code name}'s fold fits agreed too little for its score to count ({@link #withoutUnstable}),
+     * its stability against {@value #UNSTABLE}; when the two scores are within the guard's margin of
+     * the best ({@link #guardMargin}), the margin and the two stabilities.
      */
     static String favouredBecause(List<CandidateScore> ranking, CandidateScore picked, String name) {
         if (picked == null) {
@@ -57,11 +59,17 @@ final class SelectedFit {
                     ? " failed in a fold" : own.collapsedFolds() > 0 ? " collapsed in a fold" : " was not scored");
         }
         String scores = "held-out score " + decimals(picked.score()) + " against " + name + "'s " + decimals(own.score());
-        if (Math.abs(picked.score() - own.score()) > NEAR) {
+        List<CandidateScore> counted = withoutUnstable(ranking);
+        if (!counted.contains(own)) {
+            return scores + "; " + name + "'s fits of the folds agreed too little for its score to count: stability "
+                    + decimals(own.stability()) + ", below " + UNSTABLE;
+        }
+        double margin = guardMargin(counted.get(0));
+        if (picked.score() - own.score() > margin || own.score() - picked.score() > margin) {
             return scores;
         }
-        return scores + "; as good, and steadier from fold to fold: stability " + decimals(picked.stability())
-                + " against " + decimals(own.stability());
+        return scores + "; as good within the evidence's margin (" + decimals(margin) + "), and steadier from fold "
+                + "to fold: stability " + decimals(picked.stability()) + " against " + decimals(own.stability());
     }
 
     private static String decimals(double value) {

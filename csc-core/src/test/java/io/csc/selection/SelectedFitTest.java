@@ -347,8 +347,17 @@ class SelectedFitTest {
         Candidate own = candidate("3");
         CandidateScore tie = score(reference, 1.0, 1.0, 0);
         List<CandidateScore> tied = List.of(tie, score(own, 1.0, 0.887, 0));
-        assertEquals("held-out score 1.000 against scacs's 1.000; as good, and steadier from fold to fold: "
-                + "stability 1.000 against 0.887", SelectedFit.favouredBecause(tied, tie, "scacs"));
+        assertEquals("held-out score 1.000 against scacs's 1.000; as good within the evidence's margin (0.010), and "
+                + "steadier from fold to fold: stability 1.000 against 0.887", SelectedFit.favouredBecause(tied, tie, "scacs"));
+        // a lower score fitted: the own fit led by less than the margin of 60 held-out constraints (0.088)
+        CandidateScore steadier = score(reference, 0.583, 0.816, 0, 20);
+        List<CandidateScore> few = List.of(score(own, 0.639, 0.5, 0, 20), steadier);
+        assertEquals("held-out score 0.583 against scacs's 0.639; as good within the evidence's margin (0.088), and "
+                + "steadier from fold to fold: stability 0.816 against 0.500", SelectedFit.favouredBecause(few, steadier, "scacs"));
+        // or its fold fits agreed too little for its lead to count
+        List<CandidateScore> unstable = List.of(score(own, 0.639, 0.267, 0), steadier);
+        assertEquals("held-out score 0.583 against scacs's 0.639; scacs's fits of the folds agreed too little for its "
+                + "score to count: stability 0.267, below 0.3", SelectedFit.favouredBecause(unstable, steadier, "scacs"));
         CandidateScore lead = score(reference, 0.95, 0.9, 0);
         List<CandidateScore> led = List.of(lead, score(own, 0.80, 0.95, 0));
         assertEquals("held-out score 0.950 against scacs's 0.800", SelectedFit.favouredBecause(led, lead, "scacs"));
