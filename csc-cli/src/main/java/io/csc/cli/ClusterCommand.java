@@ -142,7 +142,7 @@ final class ClusterCommand implements Callable<Integer> {
                 throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
             }
         }
-        result = IgnoredSupervision.annotate(descriptor, constraints, result);
+        result = TruthLikeColumn.annotate(dataset, IgnoredSupervision.annotate(descriptor, constraints, result));
         Evaluation evaluation = dataset.hasLabels() ? Evaluation.of(dataset, constraints, result.labels()) : null;
         String written = labelOutput.write(result.labels());
         if (saveModel != null) {

@@ -72,6 +72,25 @@ class ClusterOutputTest {
         assertTrue(summary.out().contains("held-out score"), summary.out());
     }
 
+    @Test
+    void aFeatureNamedAsATruthColumnIsWarnedAboutWithTheTwoWaysOut() throws IOException {
+        Path file = directory.resolve("classes.csv");
+        StringBuilder rows = new StringBuilder("x1,x2,Class\n");
+        for (int i = 0; i < 30; i++) {
+            rows.append(i % 3 * 5 + i * 0.01).append(',').append(i % 3 * 3 - i * 0.02).append(',').append(i % 3).append('\n');
+        }
+        Files.writeString(file, rows);
+        CliTest.Run run = CliTest.run("cluster", "--data", file.toString(), "-k", "3", "-a", "njw", "--json", "-q");
+        assertEquals(0, run.exitCode(), run.err());
+        String warnings = json(run).getAsJsonObject("diagnostics").getAsJsonArray("warnings").toString();
+        assertTrue(warnings.contains("The column 'Class' was clustered as a feature"), warnings);
+        assertTrue(warnings.contains("--label-column 'Class'") && warnings.contains("--ignore-columns 'Class'"), warnings);
+        CliTest.Run scored = CliTest.run("cluster", "--data", file.toString(), "--label-column", "Class", "-a", "njw",
+                "--json", "-q");
+        assertEquals(0, scored.exitCode(), scored.err());
+        assertFalse(json(scored).getAsJsonObject("diagnostics").getAsJsonArray("warnings").toString().contains("Class"));
+    }
+
     private static String[] concat(String[] arguments, String... more) {
         String[] all = java.util.Arrays.copyOf(arguments, arguments.length + more.length);
         System.arraycopy(more, 0, all, arguments.length, more.length);
