@@ -38,6 +38,34 @@ public final class FeatureMagnitude {
     }
 
     /**
+     * Refuses new points that {@code scaling} (a model's, fitted on its training points) takes
+     * beyond {@value #LARGEST_SQUARABLE} in magnitude, naming the point, the feature and the value
+     * as read: their distances to the training points would overflow, and the placement would
+     * divide infinities.
+     *
+     * @throws UnsuitableInputException for such a value
+     */
+    public static void requireSquarable(Dataset points, FittedScaling scaling) {
+        int dimension = points.dimension();
+        double[] offset = scaling.offset();
+        double[] factor = scaling.factor();
+        double[] row = new double[dimension];
+        for (int i = 0; i < points.size(); i++) {
+            points.copyRow(i, row, 0);
+            for (int feature = 0; feature < dimension; feature++) {
+                double scaled = (row[feature] - offset[feature]) * factor[feature];
+                if (!(Math.abs(scaled) <= LARGEST_SQUARABLE)) {
+                    throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), "
+                            + "feature '%s' is %.3g, %.3g after the model's scaling: beyond %.0e the distances to "
+                            + "the training points overflow; such a point is far outside the training data, check "
+                            + "the value", points.name(), i, points.featureNames().get(feature), row[feature], scaled,
+                            LARGEST_SQUARABLE));
+                }
+            }
+        }
+    }
+
+    /**
      * Whether every value is within {@value #LARGEST_SQUARABLE} (NaN is not): one pass over the
      * array as it is held, a comparison per value whose branch is never taken on good data. The row
      * by row check above, which names the value, runs only when this fails: it copies every row

@@ -7,6 +7,7 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.FeatureMagnitude;
 import io.csc.data.FittedScaling;
 import io.csc.data.Precision;
 import io.csc.data.Scaling;
@@ -120,6 +121,13 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         return provenance.clusters();
     }
 
+    /** The new points matched to the model's features ({@link #matched}), refused when scaling takes a value beyond squaring. */
+    private Dataset checked(Dataset points) {
+        Dataset matched = matched(points);
+        FeatureMagnitude.requireSquarable(matched, scaling);
+        return matched;
+    }
+
     /**
      * The new points' features in the model's order. Columns with the training names in another
      * order are put back in the training order. Otherwise, when either side has no names of its own
@@ -129,7 +137,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
      * another number of columns (more columns are not dropped silently: the message names the
      * extra ones to skip with {@code --ignore-columns}).
      */
-    private Dataset checked(Dataset points) {
+    private Dataset matched(Dataset points) {
         List<String> trained = provenance.featureNames();
         List<String> given = points.featureNames();
         Map<String, Integer> position = new HashMap<>();

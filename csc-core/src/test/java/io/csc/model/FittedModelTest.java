@@ -139,6 +139,19 @@ class FittedModelTest {
     }
 
     @Test
+    void aPointThatScalingTakesBeyondSquaringIsRefusedNamingItsValue() {
+        FittedModel model = unsupervisedIrisModel("njw");
+        Dataset far = Dataset.unlabelled("far", 2, 4, new double[] {5.1, 3.5, 1.4, 0.2, 1e160, 3, 1, 0.2})
+                .withFeatureNames(BundledData.load("iris").featureNames());
+        io.csc.api.UnsuitableInputException error = assertThrows(io.csc.api.UnsuitableInputException.class,
+                () -> model.predict(far, RunContext.sequential(1)));
+        assertTrue(error.getMessage().startsWith("far point 1 (counting from 0), feature '"
+                + far.featureNames().get(0) + "' is 1.00e+160"), error.getMessage());
+        Dataset near = far.subset(new int[] {0});
+        assertEquals(1, model.predict(near, RunContext.sequential(1)).length);
+    }
+
+    @Test
     void columnsInAnotherOrderAreMatchedByName() {
         Dataset raw = BundledData.load("iris");
         FittedModel model = unsupervisedIrisModel("lsc-r");
