@@ -63,8 +63,10 @@ public final class SelfExcludingCoding {
     }
 
     /**
-     * The r of the r + 1 nearest landmarks of each row of a block: without the row's own landmark,
-     * else without the farthest.
+     * The r of the r + 1 nearest landmarks of each row of a block: without the row's own landmark;
+     * for a row that is no landmark, without a landmark at its very coordinates (distance 0: a copy
+     * of a landmark point is coded as that point is, else two identical points could land in two
+     * clusters); else without the farthest.
      *
      * @param ownLandmark for each row of the block, the landmark that is the row's point, or -1
      */
@@ -73,8 +75,9 @@ public final class SelfExcludingCoding {
         int[] indices = new int[rows * r];
         double[] distances = new double[rows * r];
         for (int row = 0; row < rows; row++) {
-            int own = ownLandmark[row];
             int from = row * (r + 1);
+            int own = ownLandmark[row] >= 0 || wide.squaredDistances()[from] != 0 ? ownLandmark[row]
+                    : wide.indices()[from];
             int kept = 0;
             for (int t = 0; t <= r && kept < r; t++) {
                 if (wide.indices()[from + t] != own) {

@@ -16,6 +16,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.GaussianMixture;
 import io.csc.graph.SparseCode;
+import io.csc.graph.SparseCoding;
 import io.csc.graph.SparseCodingOptions;
 import io.csc.linalg.SparseMatrix;
 import io.csc.testing.GoldenRuns;
@@ -41,6 +42,30 @@ class RobustScpcTest {
             }
         }
         return sum / 3;
+    }
+
+    /** A point at a landmark's coordinates drops that landmark as the landmark point drops itself. */
+    @Test
+    void aCopyOfALandmarkPointIsCodedWithoutItAsThePointItselfIs() {
+        // rows: the landmark point 0 itself, its copy, and another point; r = 2 of 3 candidates
+        SparseCoding.NearestLandmarks wide = new SparseCoding.NearestLandmarks(3, 3,
+                new int[] {0, 4, 7, 0, 4, 7, 4, 7, 0}, new double[] {0, 1, 2, 0, 1, 2, 0.5, 1, 3}, 0, 0, 0);
+        SparseCoding.NearestLandmarks kept = SelfExcludingCoding.withoutSelf(wide, 2, new int[] {0, -1, -1});
+        assertArrayEquals(new int[] {4, 7, 4, 7, 4, 7}, kept.indices());
+        assertArrayEquals(new double[] {1, 2, 1, 2, 0.5, 1}, kept.squaredDistances());
+    }
+
+    /** Two identical Iris flowers (rows 101 and 142), one of them drawn as a landmark for seed 6: one cluster. */
+    @Test
+    void identicalPointsShareTheirCluster() {
+        Dataset iris = io.csc.data.Scaling.ZSCORE.apply(io.csc.data.BundledData.load("iris"));
+        assertArrayEquals(iris.point(101), iris.point(142));
+        for (int seed = 1; seed <= 10; seed++) {
+            try (RunContext context = RunContext.sequential(seed)) {
+                int[] labels = ROBUST.fit(iris, ConstraintSet.empty(iris.size()), 3, context).labels();
+                assertEquals(labels[101], labels[142], "seed " + seed);
+            }
+        }
     }
 
     /**
