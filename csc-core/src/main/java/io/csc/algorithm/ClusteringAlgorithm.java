@@ -101,7 +101,7 @@ public interface ClusteringAlgorithm {
         }
         if (distinct < k) {
             throw new UnsuitableInputException("Cannot find " + k + " clusters in " + data.name() + ": it has only "
-                    + distinct + " distinct points among its " + n + ", and identical points always share a cluster; "
+                    + distinct + " distinct points among its " + n + ", and identical points belong in one cluster; "
                     + "lower k to at most " + distinct);
         }
         FeatureMagnitude.requireSquarable(data);
