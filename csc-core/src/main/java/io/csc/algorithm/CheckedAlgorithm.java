@@ -13,8 +13,9 @@ import java.util.Map;
  * {@link CanonicalLabels canonical order}, so that the same partition always has the same labels;
  * a {@link Collapse} of a constrained method and a lopsided or incomplete partition
  * ({@link ClusterOccupancy}) in the warnings; what the run's building blocks noted
- * ({@link RunNotes}, such as how a k-NN graph found its neighbours) in the diagnostics. Every
- * method the registry builds is wrapped in one.
+ * ({@link RunNotes}, such as how a k-NN graph found its neighbours) in the diagnostics; and
+ * supervision that implies no pair taken for none ({@link #informative}). Every method the registry
+ * builds is wrapped in one.
  */
 public final class CheckedAlgorithm implements ClusteringAlgorithm {
 
@@ -43,7 +44,7 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
 
     @Override
     public ClusteringAlgorithm settledFor(ConstraintSet constraints, int k) {
-        ClusteringAlgorithm settled = method.settledFor(constraints, k);
+        ClusteringAlgorithm settled = method.settledFor(informative(constraints), k);
         return settled == method ? this : new CheckedAlgorithm(settled, constrained);
     }
 
@@ -57,8 +58,8 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         boolean widen = needsWidening(data);
         RunNotes notes = RunNotes.collecting();
-        ClusteringResult result = checked(method.fit(widen ? data.inPrecision(Precision.DOUBLE) : data, constraints,
-                k, context.withNotes(notes)), constraints);
+        ClusteringResult result = checked(method.fit(widen ? data.inPrecision(Precision.DOUBLE) : data,
+                informative(constraints), k, context.withNotes(notes)), constraints);
         return annotated(result, widen, notes.values());
     }
 
@@ -72,9 +73,22 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return (constraints, fitContext) -> {
             RunNotes notes = RunNotes.collecting();
             preparation.values().forEach(notes::put);
-            ClusteringResult result = checked(prepared.fit(constraints, fitContext.withNotes(notes)), constraints);
+            ClusteringResult result = checked(prepared.fit(informative(constraints), fitContext.withNotes(notes)),
+                    constraints);
             return annotated(result, widen, notes.values());
         };
+    }
+
+    /**
+     * {@code constraints}, or none when they imply no pair ({@link ConstraintSet#isEmpty}: a single
+     * labelled point, groups of one). The summaries then say "supervision: none", and so must the
+     * fit: a method given one labelled point alone builds its constraint terms from it, and SCACS's
+     * Q̂, one diagonal entry, drew its embedding onto that point (Iris, a labels file of one line:
+     * ACC 0.54 and DBI 5.38, against 0.52 and 0.68 without it).
+     */
+    static ConstraintSet informative(ConstraintSet constraints) {
+        return constraints.isEmpty() && !constraints.labelledBlocks().isEmpty()
+                ? ConstraintSet.empty(constraints.pointCount()) : constraints;
     }
 
     private boolean needsWidening(Dataset data) {
