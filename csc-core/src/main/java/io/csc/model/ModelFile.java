@@ -191,7 +191,12 @@ public final class ModelFile {
     }
 
     private static FittedModel model(JsonObject header, Map<String, DenseMatrix> arrays, String where) {
-        Provenance provenance = provenance(header.getAsJsonObject("provenance"));
+        Provenance provenance;
+        try {
+            provenance = provenance(header.getAsJsonObject("provenance"));
+        } catch (IllegalArgumentException e) {
+            throw new ModelFileException(where + " is damaged: " + e.getMessage());
+        }
         Scaling kind;
         try {
             kind = Scaling.valueOf(header.get("scaling").getAsString().toUpperCase(Locale.ROOT));
@@ -213,7 +218,13 @@ public final class ModelFile {
                     state.matrix(name.substring("placement.".length()), matrix);
                 }
             });
-            ClusteringModel placement = ModelTypes.read(state.build());
+            ModelState read = state.build();
+            DenseMatrix centroids = read.matrices().get("centroids");
+            if (centroids != null && centroids.rows() != provenance.clusters()) {
+                throw new IllegalArgumentException("its " + centroids.rows() + " cluster centres do not match the "
+                        + provenance.clusters() + " clusters of its provenance");
+            }
+            ClusteringModel placement = ModelTypes.read(read);
             return new FittedModel(provenance, scaling, placement);
         } catch (IllegalArgumentException e) {
             throw new ModelFileException(where + " is damaged: " + e.getMessage());

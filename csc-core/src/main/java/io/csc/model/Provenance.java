@@ -39,6 +39,14 @@ public record Provenance(String method, Map<String, String> parameters, long see
         Objects.requireNonNull(method, "method");
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         featureNames = List.copyOf(featureNames);
+        if (features < 1 || clusters < 1 || points < 0) {
+            throw new IllegalArgumentException("the provenance has " + points + " points, " + features + " features and "
+                    + clusters + " clusters (a model has at least one feature and one cluster)");
+        }
+        if (!featureNames.isEmpty() && featureNames.size() != features) {
+            throw new IllegalArgumentException("the provenance names " + featureNames.size() + " features for a model of "
+                    + features);
+        }
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(fingerprint, "fingerprint");
         Objects.requireNonNull(created, "created");

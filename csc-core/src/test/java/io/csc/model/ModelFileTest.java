@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -108,6 +109,29 @@ class ModelFileTest {
                 : content);
         String message = refusal(newer);
         assertTrue(message.contains("newer csc (format version 2; this csc reads up to 1)"), message);
+    }
+
+    /** A header edited by hand, checksums intact: sizes that do not agree are refused, not used. */
+    @Test
+    void aHeaderWhoseSizesDisagreeIsRefused() throws IOException {
+        Path file = saved("njw");
+        Map<String, String> edits = Map.of(
+                "\"clusters\": 3,", "\"clusters\": 0,",
+                "\"features\": 4,", "\"features\": 2,");
+        Map<String, String> expected = Map.of(
+                "\"clusters\": 3,", "0 clusters (a model has at least one feature and one cluster)",
+                "\"features\": 4,", "names 4 features for a model of 2");
+        for (Map.Entry<String, String> edit : edits.entrySet()) {
+            Path edited = rewrite(file, "edited.csc", (name, content) -> name.equals("model.json")
+                    ? new String(content, StandardCharsets.UTF_8).replace(edit.getKey(), edit.getValue())
+                    .getBytes(StandardCharsets.UTF_8) : content);
+            String message = refusal(edited);
+            assertTrue(message.contains("is damaged") && message.contains(expected.get(edit.getKey())), message);
+        }
+        Path fewerClusters = rewrite(file, "two.csc", (name, content) -> name.equals("model.json")
+                ? new String(content, StandardCharsets.UTF_8).replace("\"clusters\": 3,", "\"clusters\": 2,")
+                .getBytes(StandardCharsets.UTF_8) : content);
+        assertTrue(refusal(fewerClusters).contains("its 3 cluster centres do not match the 2 clusters of its provenance"));
     }
 
     @Test
