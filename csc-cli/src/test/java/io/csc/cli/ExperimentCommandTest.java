@@ -118,6 +118,33 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void holdoutRefusesOptionsOutOfRangeWithOneLineNamingTheOption() {
+        String[] holdout = {"holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q"};
+        assertEquals("csc: Invalid --repeats: 0 (must be >= 1)", usageError(with(holdout, "--repeats", "0")));
+        assertEquals("csc: Invalid --repeats: -2 (must be >= 1)", usageError(with(holdout, "--repeats", "-2")));
+        for (String fraction : List.of("-1", "1.5", "NaN")) {
+            assertEquals("csc: Invalid --known-fraction: " + Double.parseDouble(fraction) + " (must be in [0, 1], the "
+                    + "share of the training points labelled)", usageError(with(holdout, "--known-fraction", fraction)));
+        }
+        assertEquals("csc: Invalid --held-out: 1.0 (must be in (0, 1), the share of each data set held out)",
+                usageError(with(holdout, "--held-out", "1")));
+        assertEquals("csc: Invalid --held-out: 0.99 holds out 149 of the 150 points of iris and leaves 1 for training "
+                + "(it must hold out at least 1 and leave at least 3, as many as the classes and at least 2); give a "
+                + "share that holds out 1 to 147 points (0.004 to 0.98)", usageError(with(holdout, "--held-out", "0.99")));
+        assertTrue(usageError(with(holdout, "--held-out", "0.001")).startsWith(
+                "csc: Invalid --held-out: 0.001 holds out 0 of the 150 points of iris and leaves 150"));
+    }
+
+    /** The one line of standard error of a run that must fail with the usage exit code. */
+    private static String usageError(String... arguments) {
+        Run run = run(arguments);
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.out() + run.err());
+        assertEquals("", run.out());
+        assertEquals(1, run.err().lines().count(), run.err());
+        return run.err().strip();
+    }
+
+    @Test
     void theReportRunsTheProtocolAndKeepsTheHandWrittenSections() throws IOException {
         Path docs = Files.createDirectories(folder.resolve("docs/results"));
         Files.writeString(docs.resolve("00-protocol.md"), "## Protocol\n\nhand-written\n");
