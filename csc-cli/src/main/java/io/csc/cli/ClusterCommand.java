@@ -112,7 +112,7 @@ final class ClusterCommand implements Callable<Integer> {
         OutputFile modelOutput = saveModel == null ? null : OutputFile.of(saveModel, "--save-model");
         if (modelOutput != null) {
             modelOutput.check(inputs);
-            modelOutput.check(labelOutput.path());
+            modelOutput.checkApartFrom(labelOutput.path(), "--output");
         }
         boolean spark = engine.spark();
         if (!spark && EngineOptions.isParquetDirectory(dataName)) {

@@ -80,6 +80,19 @@ final class OutputFile {
     }
 
     /**
+     * Fails when {@code other}, the file {@code otherOption} writes (null for none), is the target:
+     * one output would replace the other.
+     *
+     * @throws OutputException naming both options and the file
+     */
+    void checkApartFrom(Path other, String otherOption) {
+        if (other != null && sameFile(other, target)) {
+            throw failure("it is also the " + otherOption + " file, and one would replace the other; give the two "
+                    + "outputs different files");
+        }
+    }
+
+    /**
      * Fails unless {@code folder} exists or can be made, and takes new files: checked before a
      * long run that writes there.
      *

@@ -155,6 +155,17 @@ class ClusterOutputTest {
         assertTrue(metrics.get("dbi").isJsonNull(), metrics.toString());
     }
 
+    @Test
+    void theSameFileForTheLabelsAndTheModelIsRefusedAsTwoOutputs() {
+        Path same = directory.resolve("same.out");
+        CliTest.Run run = CliTest.run("cluster", "--data", wine.toString(), "--output", same.toString(), "--save-model",
+                same.toString(), "-q");
+        assertEquals(ExitCodes.DATA, run.exitCode());
+        assertEquals("csc: Cannot write --save-model " + same + ": it is also the --output file, and one would replace "
+                + "the other; give the two outputs different files", run.err().strip());
+        assertFalse(Files.exists(same));
+    }
+
     private static String warnings(CliTest.Run run) {
         StringBuilder text = new StringBuilder();
         for (JsonElement warning : json(run).getAsJsonObject("diagnostics").getAsJsonArray("warnings")) {
