@@ -99,6 +99,16 @@ final class OutputFile {
      * @throws OutputException naming the option, the folder and the reason
      */
     static void requireWritableFolder(Path folder, String option) {
+        for (Path existing = folder.toAbsolutePath(); existing != null; existing = existing.getParent()) {
+            if (Files.exists(existing)) {
+                if (!Files.isDirectory(existing)) {
+                    throw new OutputException("Cannot write " + option + " " + folder + ": " + (existing.equals(
+                            folder.toAbsolutePath()) ? "it" : existing.toString()) + " is a file, not a folder; give "
+                            + option + " a folder (one that does not exist is made)");
+                }
+                break;
+            }
+        }
         try {
             Files.createDirectories(folder);
             Files.delete(Files.createTempFile(folder, ".csc-", ".probe"));

@@ -111,6 +111,16 @@ class ExperimentCommandTest {
         assertEquals(ExitCodes.USAGE, parameter.exitCode());
         assertEquals("csc: Invalid --param 'lsc-r:landmarks=20': lsc-r is not among the selected methods (njw)\n",
                 parameter.err());
+        Path file = dataDirectory.resolve("iris.csv");
+        Run fileOut = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "--out",
+                file.toString());
+        assertEquals(ExitCodes.DATA, fileOut.exitCode());
+        assertEquals("csc: Cannot write --out " + file + ": it is a file, not a folder; give --out a folder (one that "
+                + "does not exist is made)", fileOut.err().strip());
+        Run underFile = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "--out",
+                file.resolve("run").toString());
+        assertEquals("csc: Cannot write --out " + file.resolve("run") + ": " + file + " is a file, not a folder; give "
+                + "--out a folder (one that does not exist is made)", underFile.err().strip());
         Run data = run("experiment", "--data", "iris,missing", "--data-dir", dataDirectory.toString());
         assertEquals(ExitCodes.DATA, data.exitCode());
         assertTrue(data.err().startsWith("csc: No data set 'missing': tried missing"), data.err());
