@@ -238,6 +238,26 @@ class ExperimentCommandTest {
                 run(with(sweep, "--resume")).err().strip());
     }
 
+    @Test
+    void aFolderHoldingAnEarlierSweepIsNotOverwrittenWithoutResume() throws IOException {
+        String[] sweep = {"experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw",
+                "--known-fraction", "0.1", "--repeats", "1", "--plot", "none", "-q"};
+        Path earlier = folder.resolve("earlier");
+        assertEquals(0, run(with(sweep, "--out", earlier.toString())).exitCode());
+        byte[] records = Files.readAllBytes(earlier.resolve(ExperimentOutput.RECORDS));
+
+        Run again = run(with(sweep, "--out", earlier.toString(), "--seed", "7"));
+        assertEquals(ExitCodes.USAGE, again.exitCode());
+        assertEquals("csc: " + earlier + " holds the output of an earlier sweep (experiment.json, records.jsonl, "
+                + "results.csv, results.md), which this one would replace: add --resume to continue it, or choose "
+                + "another --out (a new or empty folder)", again.err().strip());
+        assertTrue(java.util.Arrays.equals(records, Files.readAllBytes(earlier.resolve(ExperimentOutput.RECORDS))));
+        assertEquals(0, run(with(sweep, "--out", earlier.toString(), "--resume")).exitCode());
+
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        assertEquals(0, run(with(sweep, "--out", empty.toString())).exitCode());
+    }
+
     private static String[] with(String[] arguments, String... more) {
         String[] all = java.util.Arrays.copyOf(arguments, arguments.length + more.length);
         System.arraycopy(more, 0, all, arguments.length, more.length);
