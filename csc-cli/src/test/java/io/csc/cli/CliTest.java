@@ -145,6 +145,10 @@ class CliTest {
             assertEquals("csc: Invalid -k: 0 (must be >= 1)", noClusters.err().strip(), supervision);
         }
 
+        Run twice = run("cluster", "--data", wine.toString(), "--param", "sigma=0.5", "--param", "sigma=2", "-q");
+        assertEquals(ExitCodes.USAGE, twice.exitCode());
+        assertEquals("csc: Invalid --param: sigma is given twice, as 0.5 and 2; give it once", twice.err().strip());
+
         Run tooMany = run("cluster", "--data", wine.toString(), "-k", "500", "-q");
         assertEquals(ExitCodes.FAILED, tooMany.exitCode());
         assertTrue(tooMany.err().contains("k must not exceed the number of points"), tooMany.err());

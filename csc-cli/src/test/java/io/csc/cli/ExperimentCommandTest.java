@@ -121,6 +121,11 @@ class ExperimentCommandTest {
                 file.resolve("run").toString());
         assertEquals("csc: Cannot write --out " + file.resolve("run") + ": " + file + " is a file, not a folder; give "
                 + "--out a folder (one that does not exist is made)", underFile.err().strip());
+        Run twice = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "lsc-r,nystrom",
+                "--param", "landmarks=20", "--param", "lsc-r:landmarks=30", "--param", "lsc-r:landmarks=40");
+        assertEquals(ExitCodes.USAGE, twice.exitCode());
+        assertEquals("csc: Invalid --param: lsc-r:landmarks is given twice, as 30 and 40; give it once",
+                twice.err().strip());
         Run data = run("experiment", "--data", "iris,missing", "--data-dir", dataDirectory.toString());
         assertEquals(ExitCodes.DATA, data.exitCode());
         assertTrue(data.err().startsWith("csc: No data set 'missing': tried missing"), data.err());
