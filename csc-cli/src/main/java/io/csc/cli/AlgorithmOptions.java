@@ -36,6 +36,7 @@ final class AlgorithmOptions {
         }
         Map<String, Map<String, String>> overrides = new LinkedHashMap<>();
         selected.forEach(descriptor -> overrides.put(descriptor.name(), new LinkedHashMap<>()));
+        Map<String, String> given = new LinkedHashMap<>();
         for (String item : parameters) {
             int equals = item.indexOf('=');
             int colon = item.indexOf(':');
@@ -46,8 +47,9 @@ final class AlgorithmOptions {
             boolean scoped = colon > 0 && colon < equals;
             String key = item.substring(scoped ? colon + 1 : 0, equals).trim();
             String value = item.substring(equals + 1).trim();
+            AlgorithmDescriptor target = scoped ? AlgorithmRegistry.byName(item.substring(0, colon)) : null;
+            ParameterValues.putOnce(given, scoped ? target.name() + ":" + key : key, value);
             if (scoped) {
-                AlgorithmDescriptor target = AlgorithmRegistry.byName(item.substring(0, colon));
                 if (!selected.contains(target)) {
                     throw new IllegalArgumentException("Invalid --param '" + item + "': " + target.name()
                             + " is not among the selected methods (" + names(selected) + ")");

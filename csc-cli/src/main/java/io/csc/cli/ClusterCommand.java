@@ -93,6 +93,9 @@ final class ClusterCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (k != null && k < 1) {
+            throw new IllegalArgumentException("Invalid -k: " + k + " (must be >= 1)");
+        }
         AlgorithmDescriptor descriptor = AlgorithmRegistry.byName(algorithm);
         ParameterValues values = ParameterValues.parse(parameters);
         AlgorithmConfiguration configuration = new AlgorithmConfiguration(descriptor, values);
@@ -109,7 +112,7 @@ final class ClusterCommand implements Callable<Integer> {
         OutputFile modelOutput = saveModel == null ? null : OutputFile.of(saveModel, "--save-model");
         if (modelOutput != null) {
             modelOutput.check(inputs);
-            modelOutput.check(labelOutput.path());
+            modelOutput.checkApartFrom(labelOutput.path(), "--output");
         }
         boolean spark = engine.spark();
         if (!spark && EngineOptions.isParquetDirectory(dataName)) {

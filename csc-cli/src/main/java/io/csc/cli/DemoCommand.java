@@ -60,9 +60,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (repeats < 1) {
-            throw new IllegalArgumentException("Invalid --repeats: " + repeats + " (must be >= 1)");
-        }
+        SweepOptions.requireRepeats(repeats);
         List<Dataset> datasets = new ArrayList<>();
         for (String name : names) {
             Dataset dataset = StandardInputData.means(name)

@@ -120,6 +120,12 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new IllegalArgumentException(folder + " holds an interrupted sweep (" + ExperimentOutput.MANIFEST
                     + " says " + ExperimentManifest.RUNNING + "): add --resume to continue it, or choose another --out");
         }
+        List<String> earlier = earlierOutputs(folder);
+        if (!resume && !earlier.isEmpty()) {
+            throw new IllegalArgumentException(folder + " holds the output of an earlier sweep (" + String.join(", ",
+                    earlier) + "), which this one would replace: add --resume to continue it, or choose another --out "
+                    + "(a new or empty folder)");
+        }
         if (before != null) {
             manifest = manifest.startedAs(before);
         }
@@ -196,6 +202,12 @@ final class ExperimentCommand implements Callable<Integer> {
         } catch (DataException e) {
             return false;
         }
+    }
+
+    /** The files and folders of a sweep's output that {@code folder} holds, in the order the output lists them. */
+    private static List<String> earlierOutputs(Path folder) {
+        return List.of(ExperimentOutput.MANIFEST, ExperimentOutput.RECORDS, ExperimentOutput.CSV, ExperimentOutput.MARKDOWN,
+                ExperimentOutput.PLOTS).stream().filter(name -> Files.exists(folder.resolve(name))).toList();
     }
 
     /** The command as typed (the arguments include the subcommand's name). */

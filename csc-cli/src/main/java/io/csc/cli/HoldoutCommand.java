@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,10 +61,12 @@ final class HoldoutCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        requireValidOptions();
         List<Dataset> sets = new ArrayList<>();
         Scaling scaling = null;
         for (String name : dataNames) {
             DataOptions.Raw raw = data.loadRaw(name);
+            requireSplittable(raw.data());
             sets.add(raw.data());
             scaling = scaling == null ? data.scalingFor(raw) : scaling;
         }
@@ -75,5 +78,42 @@ final class HoldoutCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** Refuses option values out of range before any data is read, naming the option, the value and the range. */
+    private void requireValidOptions() {
+        SweepOptions.requireRepeats(repeats);
+        if (!(labelled >= 0 && labelled <= 1)) {
+            throw new IllegalArgumentException("Invalid --known-fraction: " + labelled
+                    + " (must be in [0, 1], the share of the training points labelled)");
+        }
+        if (!(heldOut > 0 && heldOut < 1)) {
+            throw new IllegalArgumentException("Invalid --held-out: " + heldOut
+                    + " (must be in (0, 1), the share of each data set held out)");
+        }
+    }
+
+    /**
+     * Refuses a {@code --held-out} share that holds out no point of {@code set}, or leaves fewer
+     * training points than its classes (and than 2, the fewest a clustering takes).
+     */
+    private void requireSplittable(Dataset set) {
+        int n = set.size();
+        int heldPoints = (int) Math.round(heldOut * n);
+        int leastTraining = Math.max(2, set.hasLabels() ? set.classCount() : 0);
+        if (heldPoints >= 1 && n - heldPoints >= leastTraining) {
+            return;
+        }
+        String split = "Invalid --held-out: " + heldOut + " holds out " + heldPoints + " of the " + n + " points of "
+                + set.name() + " and leaves " + (n - heldPoints) + " for training (it must hold out at least 1 and leave "
+                + "at least " + leastTraining + ", as many as the classes and at least 2)";
+        if (n < leastTraining + 1) {
+            throw new IllegalArgumentException(split + "; holding out a point needs at least " + (leastTraining + 1)
+                    + " points: give a larger data set");
+        }
+        double least = Math.ceil(500.0 / n) / 1000;
+        double most = Math.floor(1000.0 * (n - leastTraining) / n) / 1000;
+        throw new IllegalArgumentException(split + "; give a share that holds out 1 to " + (n - leastTraining)
+                + " points" + (least <= most ? String.format(Locale.ROOT, " (%s to %s)", least, most) : ""));
     }
 }

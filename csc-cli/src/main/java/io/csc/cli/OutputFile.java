@@ -80,12 +80,35 @@ final class OutputFile {
     }
 
     /**
+     * Fails when {@code other}, the file {@code otherOption} writes (null for none), is the target:
+     * one output would replace the other.
+     *
+     * @throws OutputException naming both options and the file
+     */
+    void checkApartFrom(Path other, String otherOption) {
+        if (other != null && sameFile(other, target)) {
+            throw failure("it is also the " + otherOption + " file, and one would replace the other; give the two "
+                    + "outputs different files");
+        }
+    }
+
+    /**
      * Fails unless {@code folder} exists or can be made, and takes new files: checked before a
      * long run that writes there.
      *
      * @throws OutputException naming the option, the folder and the reason
      */
     static void requireWritableFolder(Path folder, String option) {
+        for (Path existing = folder.toAbsolutePath(); existing != null; existing = existing.getParent()) {
+            if (Files.exists(existing)) {
+                if (!Files.isDirectory(existing)) {
+                    throw new OutputException("Cannot write " + option + " " + folder + ": " + (existing.equals(
+                            folder.toAbsolutePath()) ? "it" : existing.toString()) + " is a file, not a folder; give "
+                            + option + " a folder (one that does not exist is made)");
+                }
+                break;
+            }
+        }
         try {
             Files.createDirectories(folder);
             Files.delete(Files.createTempFile(folder, ".csc-", ".probe"));

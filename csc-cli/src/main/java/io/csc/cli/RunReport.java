@@ -112,13 +112,20 @@ final class RunReport {
                 .append(stage).append(' ').append(String.format(Locale.ROOT, "%.2f s", seconds)));
         out.printf(Locale.ROOT, "fit: %.3f s%s%n", result.seconds(), stages.length() == 0 ? "" : " (" + stages + ")");
         if (evaluation != null) {
-            out.printf(Locale.ROOT, "ACC %.4f  NMI %.4f  ARI %.4f  RI %.4f  DBI %.4f  CONS %s%n", evaluation.accuracy(),
-                    evaluation.nmi(), evaluation.ari(), evaluation.randIndex(), evaluation.daviesBouldin(),
-                    Double.isNaN(evaluation.constraintSatisfaction()) ? "-"
-                            : String.format(Locale.ROOT, "%.4f", evaluation.constraintSatisfaction()));
+            out.printf(Locale.ROOT, "ACC %.4f  NMI %.4f  ARI %.4f  RI %.4f  DBI %s  CONS %s%n", evaluation.accuracy(),
+                    evaluation.nmi(), evaluation.ari(), evaluation.randIndex(), measure(evaluation.daviesBouldin()),
+                    measure(evaluation.constraintSatisfaction()));
         }
         for (String warning : result.diagnostics().warnings()) {
             out.println("warning: " + warning);
         }
+    }
+
+    /**
+     * A measure with four decimals, or {@code -} where it is undefined: NaN (CONS without
+     * constraints, DBI of one cluster) or infinite (DBI of two clusters with the same centre).
+     */
+    private static String measure(double value) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.4f", value) : "-";
     }
 }

@@ -29,10 +29,19 @@ final class SweepOptions {
         if (counts != null && fractions != null) {
             throw new IllegalArgumentException("Give --known or --known-fraction, not both");
         }
+        requireRepeats(repeats);
+        return counts != null ? SupervisionAmount.parseList(counts, false)
+                : SupervisionAmount.parseList(fractions != null ? fractions : DEFAULT_FRACTIONS, true);
+    }
+
+    /**
+     * Refuses fewer than one repetition.
+     *
+     * @throws IllegalArgumentException naming {@code --repeats} and its value
+     */
+    static void requireRepeats(int repeats) {
         if (repeats < 1) {
             throw new IllegalArgumentException("Invalid --repeats: " + repeats + " (must be >= 1)");
         }
-        return counts != null ? SupervisionAmount.parseList(counts, false)
-                : SupervisionAmount.parseList(fractions != null ? fractions : DEFAULT_FRACTIONS, true);
     }
 }

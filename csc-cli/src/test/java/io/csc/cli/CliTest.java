@@ -139,6 +139,16 @@ class CliTest {
         assertEquals(ExitCodes.USAGE, parameter.exitCode());
         assertTrue(parameter.err().contains("Invalid sigma"), parameter.err());
 
+        for (String supervision : List.of("--known-labels=0", "--known-fraction=0.1")) {
+            Run noClusters = run("cluster", "--data", wine.toString(), "-k", "0", supervision, "-q");
+            assertEquals(ExitCodes.USAGE, noClusters.exitCode());
+            assertEquals("csc: Invalid -k: 0 (must be >= 1)", noClusters.err().strip(), supervision);
+        }
+
+        Run twice = run("cluster", "--data", wine.toString(), "--param", "sigma=0.5", "--param", "sigma=2", "-q");
+        assertEquals(ExitCodes.USAGE, twice.exitCode());
+        assertEquals("csc: Invalid --param: sigma is given twice, as 0.5 and 2; give it once", twice.err().strip());
+
         Run tooMany = run("cluster", "--data", wine.toString(), "-k", "500", "-q");
         assertEquals(ExitCodes.FAILED, tooMany.exitCode());
         assertTrue(tooMany.err().contains("k must not exceed the number of points"), tooMany.err());

@@ -9,10 +9,16 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.csc.algorithm.AlgorithmRegistry;
+import io.csc.algorithm.ClusteringResult;
+import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
+import io.csc.constraint.ConstraintSet;
 import io.csc.data.BundledData;
 import io.csc.data.CsvWriter;
+import io.csc.metric.Evaluation;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -174,6 +180,35 @@ class ClusterOutputTest {
                 "0.1", "--json", "-q", "--threads", "1");
         assertEquals(0, constrained.exitCode(), constrained.err());
         assertFalse(warnings(constrained).contains("ignored the supervision"), constrained.out());
+    }
+
+    @Test
+    void anUndefinedDaviesBouldinIndexIsPrintedAsADashAndWrittenAsNull() {
+        CliTest.Run oneCluster = CliTest.run("cluster", "--data", wine.toString(), "-k", "1", "-a", "njw", "-q",
+                "--threads", "1");
+        assertEquals(0, oneCluster.exitCode(), oneCluster.err());
+        assertTrue(oneCluster.out().contains("  DBI -  CONS -\n"), oneCluster.out());
+
+        // Two clusters with the same centre: DBI is infinite.
+        Evaluation evaluation = new Evaluation(1, 1, 1, 1, Double.POSITIVE_INFINITY, 1);
+        ClusteringResult result = new ClusteringResult("njw", new int[] {0, 1}, 2, null, 0.1, Diagnostics.empty(), null);
+        StringWriter summary = new StringWriter();
+        RunReport.human(new PrintWriter(summary, true), "njw", "twins", 2, 1, 2, ConstraintSet.empty(2), false, result,
+                evaluation, "java", 1, 42);
+        assertTrue(summary.toString().contains("  DBI -  CONS 1.0000\n"), summary.toString());
+        JsonObject metrics = JsonParser.parseString(Json.write(RunReport.metrics(evaluation))).getAsJsonObject();
+        assertTrue(metrics.get("dbi").isJsonNull(), metrics.toString());
+    }
+
+    @Test
+    void theSameFileForTheLabelsAndTheModelIsRefusedAsTwoOutputs() {
+        Path same = directory.resolve("same.out");
+        CliTest.Run run = CliTest.run("cluster", "--data", wine.toString(), "--output", same.toString(), "--save-model",
+                same.toString(), "-q");
+        assertEquals(ExitCodes.DATA, run.exitCode());
+        assertEquals("csc: Cannot write --save-model " + same + ": it is also the --output file, and one would replace "
+                + "the other; give the two outputs different files", run.err().strip());
+        assertFalse(Files.exists(same));
     }
 
     private static String warnings(CliTest.Run run) {

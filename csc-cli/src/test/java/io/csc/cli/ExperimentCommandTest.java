@@ -111,10 +111,52 @@ class ExperimentCommandTest {
         assertEquals(ExitCodes.USAGE, parameter.exitCode());
         assertEquals("csc: Invalid --param 'lsc-r:landmarks=20': lsc-r is not among the selected methods (njw)\n",
                 parameter.err());
+        Path file = dataDirectory.resolve("iris.csv");
+        Run fileOut = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "--out",
+                file.toString());
+        assertEquals(ExitCodes.DATA, fileOut.exitCode());
+        assertEquals("csc: Cannot write --out " + file + ": it is a file, not a folder; give --out a folder (one that "
+                + "does not exist is made)", fileOut.err().strip());
+        Run underFile = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "--out",
+                file.resolve("run").toString());
+        assertEquals("csc: Cannot write --out " + file.resolve("run") + ": " + file + " is a file, not a folder; give "
+                + "--out a folder (one that does not exist is made)", underFile.err().strip());
+        Run twice = run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "lsc-r,nystrom",
+                "--param", "landmarks=20", "--param", "lsc-r:landmarks=30", "--param", "lsc-r:landmarks=40");
+        assertEquals(ExitCodes.USAGE, twice.exitCode());
+        assertEquals("csc: Invalid --param: lsc-r:landmarks is given twice, as 30 and 40; give it once",
+                twice.err().strip());
         Run data = run("experiment", "--data", "iris,missing", "--data-dir", dataDirectory.toString());
         assertEquals(ExitCodes.DATA, data.exitCode());
         assertTrue(data.err().startsWith("csc: No data set 'missing': tried missing"), data.err());
         assertEquals(1, data.err().lines().count());
+    }
+
+    @Test
+    void holdoutRefusesOptionsOutOfRangeWithOneLineNamingTheOption() {
+        String[] holdout = {"holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q"};
+        assertEquals("csc: Invalid --repeats: 0 (must be >= 1)", usageError(with(holdout, "--repeats", "0")));
+        assertEquals("csc: Invalid --repeats: -2 (must be >= 1)", usageError(with(holdout, "--repeats", "-2")));
+        for (String fraction : List.of("-1", "1.5", "NaN")) {
+            assertEquals("csc: Invalid --known-fraction: " + Double.parseDouble(fraction) + " (must be in [0, 1], the "
+                    + "share of the training points labelled)", usageError(with(holdout, "--known-fraction", fraction)));
+        }
+        assertEquals("csc: Invalid --held-out: 1.0 (must be in (0, 1), the share of each data set held out)",
+                usageError(with(holdout, "--held-out", "1")));
+        assertEquals("csc: Invalid --held-out: 0.99 holds out 149 of the 150 points of iris and leaves 1 for training "
+                + "(it must hold out at least 1 and leave at least 3, as many as the classes and at least 2); give a "
+                + "share that holds out 1 to 147 points (0.004 to 0.98)", usageError(with(holdout, "--held-out", "0.99")));
+        assertTrue(usageError(with(holdout, "--held-out", "0.001")).startsWith(
+                "csc: Invalid --held-out: 0.001 holds out 0 of the 150 points of iris and leaves 150"));
+    }
+
+    /** The one line of standard error of a run that must fail with the usage exit code. */
+    private static String usageError(String... arguments) {
+        Run run = run(arguments);
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.out() + run.err());
+        assertEquals("", run.out());
+        assertEquals(1, run.err().lines().count(), run.err());
+        return run.err().strip();
     }
 
     @Test
@@ -199,6 +241,26 @@ class ExperimentCommandTest {
                 finished.toString());
         assertEquals("csc: --resume needs --out DIR, the folder of the sweep to continue",
                 run(with(sweep, "--resume")).err().strip());
+    }
+
+    @Test
+    void aFolderHoldingAnEarlierSweepIsNotOverwrittenWithoutResume() throws IOException {
+        String[] sweep = {"experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw",
+                "--known-fraction", "0.1", "--repeats", "1", "--plot", "none", "-q"};
+        Path earlier = folder.resolve("earlier");
+        assertEquals(0, run(with(sweep, "--out", earlier.toString())).exitCode());
+        byte[] records = Files.readAllBytes(earlier.resolve(ExperimentOutput.RECORDS));
+
+        Run again = run(with(sweep, "--out", earlier.toString(), "--seed", "7"));
+        assertEquals(ExitCodes.USAGE, again.exitCode());
+        assertEquals("csc: " + earlier + " holds the output of an earlier sweep (experiment.json, records.jsonl, "
+                + "results.csv, results.md), which this one would replace: add --resume to continue it, or choose "
+                + "another --out (a new or empty folder)", again.err().strip());
+        assertTrue(java.util.Arrays.equals(records, Files.readAllBytes(earlier.resolve(ExperimentOutput.RECORDS))));
+        assertEquals(0, run(with(sweep, "--out", earlier.toString(), "--resume")).exitCode());
+
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        assertEquals(0, run(with(sweep, "--out", empty.toString())).exitCode());
     }
 
     private static String[] with(String[] arguments, String... more) {

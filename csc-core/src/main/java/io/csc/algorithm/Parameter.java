@@ -1,5 +1,6 @@
 package io.csc.algorithm;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
@@ -70,6 +71,21 @@ public final class Parameter<T> {
         }, String::valueOf);
     }
 
+    /**
+     * A real-valued option whose values outside the open interval ({@code above}, {@code below})
+     * are refused as they are parsed, naming the option and the interval.
+     */
+    public static Parameter<Double> real(String name, Double defaultValue, double above, double below, String description) {
+        Parameter<Double> plain = real(name, defaultValue, description);
+        return new Parameter<>(name, defaultValue, description, plain.typeName, text -> {
+            double value = plain.parser.apply(text);
+            if (!(value > above && value < below)) {
+                throw invalid(name, text, "a number > " + plainNumber(above) + " and < " + plainNumber(below));
+            }
+            return value;
+        }, plain.formatter);
+    }
+
     /** A true/false option. */
     public static Parameter<Boolean> bool(String name, boolean defaultValue, String description) {
         return new Parameter<>(name, defaultValue, description, "true|false", text -> {
@@ -102,6 +118,11 @@ public final class Parameter<T> {
     /** The command-line spelling of an enum constant: lower case, dashes. */
     public static String enumText(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** A bound as text without a needless fraction: 0 rather than 0.0. */
+    private static String plainNumber(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     private static IllegalArgumentException invalid(String name, String text, String expected) {

@@ -25,7 +25,12 @@ public final class ParameterValues {
         return new ParameterValues(values);
     }
 
-    /** Parses {@code key=value} items. */
+    /**
+     * Parses {@code key=value} items.
+     *
+     * @throws IllegalArgumentException for an item without {@code =}, or a key given twice with
+     *     different values
+     */
     public static ParameterValues parse(Collection<String> items) {
         Map<String, String> map = new LinkedHashMap<>();
         for (String item : items) {
@@ -33,9 +38,23 @@ public final class ParameterValues {
             if (equals <= 0) {
                 throw new IllegalArgumentException("Invalid parameter '" + item + "': write it as key=value, e.g. sigma=0.5");
             }
-            map.put(item.substring(0, equals).trim(), item.substring(equals + 1).trim());
+            putOnce(map, item.substring(0, equals).trim(), item.substring(equals + 1).trim());
         }
         return new ParameterValues(map);
+    }
+
+    /**
+     * Puts {@code value} for {@code name} in {@code values}, refusing a name given before with
+     * another value: which one was meant cannot be told (the same value twice is accepted).
+     *
+     * @throws IllegalArgumentException naming the parameter and both values
+     */
+    public static void putOnce(Map<String, String> values, String name, String value) {
+        String before = values.putIfAbsent(name, value);
+        if (before != null && !before.equals(value)) {
+            throw new IllegalArgumentException("Invalid --param: " + name + " is given twice, as " + before + " and "
+                    + value + "; give it once");
+        }
     }
 
     /** The value of {@code parameter}: parsed if given, its default otherwise. */

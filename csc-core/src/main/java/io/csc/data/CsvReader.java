@@ -39,6 +39,9 @@ public final class CsvReader {
 
     private static final String DEFAULT_LABEL_COLUMN = "label";
     private static final char[] DETECTED_DELIMITERS = {',', ';', '\t'};
+    /** A line of LIBSVM, which a CSV reading sees as one text field: a label, then index:value pairs. */
+    private static final Pattern LIBSVM_LINE =
+            Pattern.compile("\\s*[^\\s:]+(\\s+\\d+:[^\\s:]+)+\\s*");
     private static final int DETECTION_LIMIT = 1 << 20;
     private static final char BYTE_ORDER_MARK = '\uFEFF';
     private static final int SHOWN_HEADER_VALUES = 5;
@@ -367,6 +370,11 @@ public final class CsvReader {
     }
 
     private static DataException badValue(String source, long line, List<String> header, int column, String text) {
+        if (LIBSVM_LINE.matcher(text).matches()) {
+            return new DataException(source + " line " + line + ": " + DataFiles.quote(text) + " looks like LIBSVM (a "
+                    + "label, then index:value pairs separated by spaces), not CSV: read the file with --format libsvm, "
+                    + "or give it a name ending in .libsvm");
+        }
         String problem = NumberParser.problem(text);
         String advice = problem.startsWith("is not a number")
                 ? "feature columns must be numeric: skip the column (--ignore-columns " + DataFiles.quote(header.get(column))

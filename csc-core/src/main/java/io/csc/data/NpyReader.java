@@ -24,7 +24,7 @@ import java.util.Objects;
  *
  * <p>Every value must be finite; a value that does not fit in single precision is refused when
  * reading into {@link Precision#FLOAT}. Errors are one line naming the file, and the row and column
- * of a bad value.
+ * of a bad value counted from 1, as the CSV reader counts them.
  */
 public final class NpyReader {
 
@@ -272,12 +272,12 @@ public final class NpyReader {
         int size = header.type().size();
         double original = header.type().read(channel.map(FileChannel.MapMode.READ_ONLY,
                 header.dataOffset() + position * size, size).order(header.type().order()), 0);
+        String where = String.format(Locale.ROOT, "row %d, column %d (counting from 1)", row + 1, column + 1);
         if (Double.isFinite(original)) {
-            throw new DataException(String.format(Locale.ROOT, "Cannot read %s: row %d, column %d is %s, beyond the "
-                    + "range of single precision (about 3.4e38); read it with --precision double, or scale it", source, row,
-                    column, original));
+            throw new DataException(String.format(Locale.ROOT, "Cannot read %s: %s is %s, beyond the range of single "
+                    + "precision (about 3.4e38); read it with --precision double, or scale it", source, where, original));
         }
-        throw new DataException("Cannot read " + source + ": row " + row + ", column " + column + " is " + original
+        throw new DataException("Cannot read " + source + ": " + where + " is " + original
                 + "; every value must be a finite number (replace or drop the missing values)");
     }
 

@@ -196,6 +196,18 @@ class CsvReaderTest {
     }
 
     @Test
+    void libsvmLinesInACsvNameSayHowToReadThemAsLibsvm() {
+        Path file = TestFiles.text(directory, "svm.csv", "0 1:5.1 2:3.5\n1 1:4.9 2:3.0\n");
+        DataException error = assertThrows(DataException.class, () -> CsvReader.read(file));
+        assertEquals(file + " line 2: '1 1:4.9 2:3.0' looks like LIBSVM (a label, then index:value pairs separated by "
+                + "spaces), not CSV: read the file with --format libsvm, or give it a name ending in .libsvm",
+                error.getMessage());
+        Path words = TestFiles.text(directory, "colons.csv", "a,label\n1,0\nx:1,1\n");
+        assertMessage(assertThrows(DataException.class, () -> CsvReader.read(words)), "colons.csv", "'x:1'",
+                "is not a number", "--ignore-columns");
+    }
+
+    @Test
     void notFiniteFeatures() {
         for (String value : List.of("NaN", "Infinity", "-Infinity", "1e400", "inf")) {
             Path file = TestFiles.text(directory, "nan.csv", "a,b,label\n1,2,0\n3,4,1\n5," + value + ",1\n");

@@ -171,12 +171,12 @@ class NpyReaderTest {
         Path nan = TestFiles.bytes(directory, "nan.npy", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }",
                 doubles(ByteOrder.LITTLE_ENDIAN, 1, 2, 3, Double.NaN)));
         assertMessage(assertThrows(DataException.class, () -> NpyReader.read(nan, Precision.DOUBLE)),
-                "nan.npy", "row 1, column 1 is NaN");
+                "nan.npy", "row 2, column 2 (counting from 1) is NaN");
         Path huge = TestFiles.bytes(directory, "huge.npy", npy("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 2), }",
                 doubles(ByteOrder.LITTLE_ENDIAN, 1, 1e300, 3, 4)));
         assertEquals(1e300, NpyReader.read(huge, Precision.DOUBLE).feature(1, 0));
         assertMessage(assertThrows(DataException.class, () -> NpyReader.read(huge, Precision.FLOAT)),
-                "huge.npy", "row 1, column 0 is 1.0E300", "--precision double");
+                "huge.npy", "row 2, column 1 (counting from 1) is 1.0E300", "--precision double");
     }
 
     @Test

@@ -83,7 +83,8 @@ public final class RunJournal implements Consumer<RunRecord>, AutoCloseable {
                 records.add(RunRecordJson.fromJson(lines[index]));
             } catch (RuntimeException e) {
                 throw new DataException(file + " line " + (index + 1) + ": not a run record: " + e.getMessage()
-                        + "; resume only a folder that 'csc experiment' wrote");
+                        + "; remove that line to keep the other records, move the file out of the folder to run "
+                        + "every fit again, or start a new sweep with another --out");
             }
         }
         return records;

@@ -3,6 +3,7 @@ package io.csc.experiment;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import io.csc.data.DataException;
 import io.csc.metric.Evaluation;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Run records as JSON lines, one object per run, for later analysis. The fields are {@code dataset},
@@ -71,7 +74,7 @@ public final class RunRecordJson {
         try {
             json = JsonParser.parseString(line).getAsJsonObject();
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("not a JSON object (" + e.getMessage() + ")");
+            throw new IllegalArgumentException(notAnObject(line, e));
         }
         String failure = text(json, "failure");
         Evaluation evaluation = failure != null ? null : new Evaluation(number(json, "acc"), number(json, "nmi"),
@@ -134,6 +137,24 @@ public final class RunRecordJson {
             throw new DataException("Cannot read " + file + ": " + e.getMessage(), e);
         }
         return records;
+    }
+
+    /**
+     * Why {@code line} did not parse as a JSON object, in words: that it breaks off (the parser
+     * reached its end, as in a line cut short), or where its JSON goes wrong; without the parser's
+     * class names.
+     */
+    private static String notAnObject(String line, RuntimeException e) {
+        if (!(e instanceof JsonParseException)) {
+            return "not a JSON object";
+        }
+        Matcher position = Pattern.compile("line \\d+ column (\\d+)").matcher(String.valueOf(e.getMessage()));
+        if (!position.find()) {
+            return "not valid JSON";
+        }
+        int column = Integer.parseInt(position.group(1));
+        return column > line.strip().length() ? "its JSON breaks off at the end of the line, as in a line cut short"
+                : "not valid JSON at column " + column;
     }
 
     private static JsonElement required(JsonObject json, String field) {

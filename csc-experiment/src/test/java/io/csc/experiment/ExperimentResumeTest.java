@@ -132,6 +132,16 @@ class ExperimentResumeTest {
         DataException bad = assertThrows(DataException.class, () -> RunJournal.resume(file));
         assertTrue(bad.getMessage().contains(file + " line 6") && bad.getMessage().contains("not a run record"),
                 bad.getMessage());
+
+        String advice = "; remove that line to keep the other records, move the file out of the folder to run every "
+                + "fit again, or start a new sweep with another --out";
+        String record = RunRecordJson.toJson(records.get(0));
+        Files.writeString(file, record + "\n" + record.substring(0, 40) + "\n");
+        assertEquals(file + " line 2: not a run record: its JSON breaks off at the end of the line, as in a line "
+                + "cut short" + advice, assertThrows(DataException.class, () -> RunJournal.resume(file)).getMessage());
+        Files.writeString(file, record + "\n" + record + "\n{\"dataset\" \"iris\"}\n");
+        assertEquals(file + " line 3: not a run record: not valid JSON at column 13" + advice,
+                assertThrows(DataException.class, () -> RunJournal.resume(file)).getMessage());
     }
 
     @Test

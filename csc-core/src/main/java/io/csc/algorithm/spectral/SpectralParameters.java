@@ -30,9 +30,9 @@ public final class SpectralParameters {
     public static final Parameter<Integer> SCALE_NEIGHBOURS = Parameter.integer("scale-neighbours",
             KernelOptions.SELF_TUNING_NEIGHBOUR, "k of the knn-mean and self-tuning bandwidth rules");
     public static final Parameter<Double> EIGEN_TOLERANCE = Parameter.real("eigen-tolerance",
-            LanczosOptions.DEFAULTS.tolerance(), "relative residual at which the sparse eigensolver stops");
+            LanczosOptions.DEFAULTS.tolerance(), 0, 1, "relative residual at which the sparse eigensolver stops");
     public static final Parameter<Integer> EIGEN_ITERATIONS = Parameter.integer("eigen-iterations",
-            LanczosOptions.DEFAULTS.maxIterations(), "iteration cap of the sparse eigensolver");
+            LanczosOptions.DEFAULTS.maxIterations(), 1, "iteration cap of the sparse eigensolver");
 
     private SpectralParameters() {
     }

@@ -37,4 +37,17 @@ class SpectralParametersTest {
                 assertThrows(IllegalArgumentException.class,
                         () -> SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-restarts=0")))).getMessage());
     }
+
+    @Test
+    void theEigensolverParametersAreCheckedAsTheyAreParsedNamingTheParameterAndItsRange() {
+        assertEquals(1e-4, SpectralParameters.lanczos(ParameterValues.parse(List.of("eigen-tolerance=1e-4"))).tolerance());
+        for (String tolerance : List.of("0", "1", "-0.5")) {
+            assertEquals("Invalid value '" + tolerance + "' for parameter eigen-tolerance: expected a number > 0 and < 1",
+                    assertThrows(IllegalArgumentException.class, () -> SpectralParameters.lanczos(ParameterValues.parse(
+                            List.of("eigen-tolerance=" + tolerance)))).getMessage());
+        }
+        assertEquals("Invalid value '0' for parameter eigen-iterations: expected an integer >= 1",
+                assertThrows(IllegalArgumentException.class, () -> SpectralParameters.lanczos(ParameterValues.parse(
+                        List.of("eigen-iterations=0")))).getMessage());
+    }
 }
