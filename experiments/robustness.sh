@@ -97,11 +97,13 @@ for name in "${generated[@]}"; do
   sets="$sets,$data/$name.csv"
 done
 
-# One experiment: its folder name, then the supervision options.
+# One experiment: its folder name, then the supervision options. A run measures afresh: the folder
+# of an earlier run is replaced (csc experiment refuses to overwrite one without --resume).
 experiment() {
   local folder="$out/$1"
   shift
   log "experiment $folder: $*"
+  rm -rf "$folder"
   ./csc experiment --data "$sets" -a "$methods" "$@" --repeats "$repeats" --threads 2 -q --plot none \
     --out "$folder" ${params[@]+"${params[@]}"} > "$folder.log"
   tail -n 1 "$folder.log" >&2
