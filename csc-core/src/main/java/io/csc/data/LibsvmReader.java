@@ -15,9 +15,9 @@ import java.util.Objects;
  * Reads the sparse LIBSVM / SVMlight text format into a dense {@link Dataset}: one point per line,
  * {@code label index:value index:value ...} with 1-based feature indices.
  *
- * <p>The dimension is the largest index that occurs; entries a line does not list are 0, and an
- * index repeated on a line keeps its last value. Empty lines and {@code #} comments (whole lines
- * or line ends) are skipped, as are SVMlight {@code qid:} tokens. Labels are handled as by
+ * <p>The dimension is the largest index that occurs; entries a line does not list are 0. An
+ * index repeated on a line, and a multi-label line ({@code 0,1 1:...}), are refused. Empty lines
+ * and {@code #} comments (whole lines or line ends) are skipped, as are SVMlight {@code qid:} tokens. Labels are handled as by
  * {@link CsvReader}: class ids in sorted label order, names keeping the text. Features are named
  * {@code x1, x2, ...} after their indices. The file may be gzip-compressed.
  */
@@ -67,7 +67,12 @@ public final class LibsvmReader {
                 throw new DataException(source + " line " + lineNumber + " starts with " + DataFiles.quote(label)
                         + " where the label belongs; start each line with the label, then index:value pairs");
             }
+            if (label.indexOf(',') >= 0) {
+                throw new DataException(source + " line " + lineNumber + " has the labels " + DataFiles.quote(label)
+                        + " (multi-label LIBSVM): csc takes one class per point; keep one label per line");
+            }
             labels.add(label);
+            int lineStart = entries;
             if (labels.size() == rowStarts.length) {
                 rowStarts = Arrays.copyOf(rowStarts, rowStarts.length * 2);
             }
@@ -89,6 +94,9 @@ public final class LibsvmReader {
                         throw new DataException(source + " line " + lineNumber + ", feature " + index + ": "
                                 + DataFiles.quote(valueText) + " " + NumberParser.problem(valueText)
                                 + "; feature values must be finite numbers");
+                    }
+                    if (entries > lineStart && index - 1 <= indices[entries - 1]) {
+                        requireNewIndex(indices, lineStart, entries, index, source, lineNumber);
                     }
                     if (entries == indices.length) {
                         indices = Arrays.copyOf(indices, entries * 2);
@@ -127,6 +135,20 @@ public final class LibsvmReader {
             featureNames.add("x" + j);
         }
         return Dataset.labelled(name, size, dimension, features, labels.labels(), labels.classNames(), featureNames);
+    }
+
+    /**
+     * Refuses a feature index given twice on one line (indices not in ascending order are looked
+     * up among the line's earlier ones): which of two values a point has is not for a reader to guess.
+     */
+    private static void requireNewIndex(int[] indices, int lineStart, int entries, int index, String source,
+                                        int lineNumber) {
+        for (int t = lineStart; t < entries; t++) {
+            if (indices[t] == index - 1) {
+                throw new DataException(source + " line " + lineNumber + ": feature " + index + " is given twice; give "
+                        + "each feature once per line");
+            }
+        }
     }
 
     private static int parseIndex(String text, String source, long lineNumber) {

@@ -62,6 +62,18 @@ class LibsvmReaderTest {
     }
 
     @Test
+    void aFeatureGivenTwiceOnALineOrSeveralLabelsAreRefused() {
+        Path repeated = TestFiles.text(directory, "twice.svm", "1 1:2 3:4\n1 3:1 2:5 3:6\n");
+        assertMessage(assertThrows(DataException.class, () -> LibsvmReader.read(repeated)),
+                "twice.svm", "line 2", "feature 3 is given twice");
+        Path multi = TestFiles.text(directory, "multi.svm", "1 1:2\n0,1 1:3\n");
+        assertMessage(assertThrows(DataException.class, () -> LibsvmReader.read(multi)),
+                "multi.svm", "line 2", "'0,1'", "one class per point");
+        Path unordered = TestFiles.text(directory, "unordered.svm", "1 3:1 1:2\n");
+        assertEquals(3, LibsvmReader.read(unordered).dimension());
+    }
+
+    @Test
     void zeroBasedIndex() {
         Path file = TestFiles.text(directory, "zero.svm", "1 0:2\n");
         assertMessage(assertThrows(DataException.class, () -> LibsvmReader.read(file)),
