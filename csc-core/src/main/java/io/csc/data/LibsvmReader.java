@@ -73,6 +73,7 @@ public final class LibsvmReader {
             }
             labels.add(label);
             int lineStart = entries;
+            int lineMaximum = -1;
             if (labels.size() == rowStarts.length) {
                 rowStarts = Arrays.copyOf(rowStarts, rowStarts.length * 2);
             }
@@ -95,9 +96,10 @@ public final class LibsvmReader {
                                 + DataFiles.quote(valueText) + " " + NumberParser.problem(valueText)
                                 + "; feature values must be finite numbers");
                     }
-                    if (entries > lineStart && index - 1 <= indices[entries - 1]) {
+                    if (index - 1 <= lineMaximum) {
                         requireNewIndex(indices, lineStart, entries, index, source, lineNumber);
                     }
+                    lineMaximum = Math.max(lineMaximum, index - 1);
                     if (entries == indices.length) {
                         indices = Arrays.copyOf(indices, entries * 2);
                         values = Arrays.copyOf(values, entries * 2);
@@ -142,7 +144,7 @@ public final class LibsvmReader {
      * up among the line's earlier ones): which of two values a point has is not for a reader to guess.
      */
     private static void requireNewIndex(int[] indices, int lineStart, int entries, int index, String source,
-                                        int lineNumber) {
+                                        long lineNumber) {
         for (int t = lineStart; t < entries; t++) {
             if (indices[t] == index - 1) {
                 throw new DataException(source + " line " + lineNumber + ": feature " + index + " is given twice; give "
