@@ -47,6 +47,10 @@ public final class FeatureMagnitude {
      */
     public static void requireSquarable(Dataset points, FittedScaling scaling) {
         int dimension = points.dimension();
+        if (scaling.dimension() == 0) {
+            requireSquarable(points);
+            return;
+        }
         double[] offset = scaling.offset();
         double[] factor = scaling.factor();
         double[] row = new double[dimension];
