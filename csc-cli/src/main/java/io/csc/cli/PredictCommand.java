@@ -80,7 +80,8 @@ final class PredictCommand implements Callable<Integer> {
         } catch (OutOfMemoryError error) {
             throw new ErrorHandler.OutOfMemoryErrorWrapper(error);
         }
-        List<String> warnings = model.positionalReading(points).stream().toList();
+        List<String> warnings = java.util.stream.Stream.concat(model.positionalReading(points).stream(),
+                model.extrapolation(points).stream()).toList();
         Evaluation evaluation = points.hasLabels()
                 ? Evaluation.of(model.scaling().apply(points), ConstraintSet.empty(points.size()), labels) : null;
         String written = labelOutput.write(labels);

@@ -88,6 +88,22 @@ class PredictCommandTest {
     }
 
     @Test
+    void pointsFarOutsideTheTrainingDataAreLabelledWithAWarning() throws IOException {
+        Path model = directory.resolve("nystrom.csc");
+        assertEquals(0, CliTest.run("cluster", "--data", "iris", "-a", "nystrom", "--save-model", model.toString(), "-q")
+                .exitCode());
+        Path far = directory.resolve("far.csv");
+        Files.writeString(far, "x1,x2,x3,x4\n5.1,3.5,1.4,0.2\n100,3,5,1.8\n");
+        CliTest.Run json = CliTest.run("predict", "--model", model.toString(), "--data", far.toString(), "--json", "-q");
+        assertEquals(0, json.exitCode(), json.err());
+        String warnings = JsonParser.parseString(json.out()).getAsJsonObject().getAsJsonArray("warnings").toString();
+        assertTrue(warnings.contains("1 of the 2 points of far lie outside the training data's range")
+                && warnings.contains("feature 'x1' is 100.0"), warnings);
+        CliTest.Run summary = CliTest.run("predict", "--model", model.toString(), "--data", far.toString(), "-q");
+        assertTrue(summary.out().contains("warning: 1 of the 2 points of far lie outside"), summary.out());
+    }
+
+    @Test
     void pointsWithOtherFeaturesAreRefusedNamingBothCounts() {
         Path model = directory.resolve("njw.csc");
         assertEquals(0, CliTest.run("cluster", "--data", "iris", "--save-model", model.toString(), "-q").exitCode());
@@ -154,7 +170,11 @@ class PredictCommandTest {
                 + "x4, x5, ...): its columns (c3, c13, c1, c2, c4, ...) are read by position"), positional.out());
         CliTest.Run positionalJson = CliTest.run("predict", "--model", model.toString(), "--data", renamed.toString(),
                 "--ignore-columns", "id", "--json", "-q", "--threads", "1");
-        assertEquals(1, JsonParser.parseString(positionalJson.out()).getAsJsonObject().getAsJsonArray("warnings").size(),
+        // the shuffled columns, read by position, put every point far outside the training range: said too
+        com.google.gson.JsonArray warnings = JsonParser.parseString(positionalJson.out()).getAsJsonObject()
+                .getAsJsonArray("warnings");
+        assertEquals(2, warnings.size(), positionalJson.out());
+        assertTrue(warnings.get(1).getAsString().startsWith("178 of the 178 points of renamed lie outside"),
                 positionalJson.out());
     }
 }

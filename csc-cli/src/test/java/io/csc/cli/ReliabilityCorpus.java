@@ -157,8 +157,9 @@ final class ReliabilityCorpus {
         libsvm("missing colon", "1 15\n2 1:1\n").fails(DATA, "d.libsvm", "line 1", "15");
         libsvm("missing value", "1 1:\n2 1:1\n").fails(DATA, "d.libsvm", "line 1");
         libsvm("huge index", "1 99999999999:1\n2 1:1\n").fails(DATA, "d.libsvm", "line 1");
-        libsvm("qid tokens and a repeated index", "1 qid:3 1:0.5 1:0.7 2:1\n2 qid:3 1:5 2:6\n1 1:0.1 2:0.9\n2 1:5.5 2:6\n")
-                .succeeds();
+        libsvm("qid tokens", "1 qid:3 1:0.5 2:1\n2 qid:3 1:5 2:6\n1 1:0.1 2:0.9\n2 1:5.5 2:6\n").succeeds();
+        libsvm("a repeated index", "1 1:0.5 1:0.7 2:1\n2 1:5 2:6\n").fails(DATA, "d.libsvm", "line 1",
+                "feature 1 is given twice");
         add("libsvm data", "binary").file("d.libsvm", elfBytes()).args("cluster", "--data", "@d.libsvm", "-k", "2")
                 .fails(DATA, "d.libsvm", "not a text LIBSVM file");
         add("libsvm data", "label column given").file("d.libsvm", GOOD_LIBSVM)

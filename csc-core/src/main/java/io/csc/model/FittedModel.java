@@ -37,7 +37,7 @@ import java.util.Set;
  * @param scaling the scaling fitted on the training points
  * @param placement how the method places (scaled) points
  */
-public record FittedModel(Provenance provenance, FittedScaling scaling, ClusteringModel placement) {
+public record FittedModel(Provenance provenance, FittedScaling scaling, ClusteringModel placement, TrainingRange range) {
 
     public FittedModel {
         Objects.requireNonNull(provenance, "provenance");
@@ -47,6 +47,15 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
             throw new IllegalArgumentException("Scaling of " + scaling.dimension() + " features for a model of "
                     + provenance.features());
         }
+        if (range != null && range.minimum().length != provenance.features()) {
+            throw new IllegalArgumentException("A training range of " + range.minimum().length + " features for a model of "
+                    + provenance.features());
+        }
+    }
+
+    /** A model without its training range (one read from a file that has none): {@link #extrapolation} says nothing. */
+    public FittedModel(Provenance provenance, FittedScaling scaling, ClusteringModel placement) {
+        this(provenance, scaling, placement, null);
     }
 
     /**
@@ -72,7 +81,7 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
             return GraphExtensionModel.fit(points, embedding, result.labels(), k, width, seed);
         });
         return new FittedModel(Provenance.of(setting.method(), setting.parameters(), seed, training, k, constraints),
-                scaling, placement);
+                scaling, placement, TrainingRange.of(training));
     }
 
     /**
@@ -187,6 +196,15 @@ public record FittedModel(Provenance provenance, FittedScaling scaling, Clusteri
         }
         return Optional.of("no column of " + points.name() + " is named as the model's features (" + shown(trained)
                 + "): its columns (" + shown(given) + ") are read by position, in that order");
+    }
+
+    /**
+     * What to tell a user some of whose points lie far outside the training data
+     * ({@link TrainingRange}): how many, and the first. Empty when none does, or when the model has
+     * no training range (a file written before it was kept, or a model from the Spark engine).
+     */
+    public Optional<String> extrapolation(Dataset points) {
+        return range == null ? Optional.empty() : range.extrapolation(matched(points), scaling);
     }
 
     /**

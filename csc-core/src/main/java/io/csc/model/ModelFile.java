@@ -38,7 +38,9 @@ import java.util.zip.ZipOutputStream;
  *   <li>{@code model.json}: {@code format} ({@value #FORMAT}), {@code version} ({@value #VERSION}),
  *       the provenance, the scaling, the placement's type and numbers, and for each array its
  *       name, file, shape and SHA-256;</li>
- *   <li>{@code arrays/N.npy}: the arrays, float64 in NumPy's format ({@code numpy.load} reads them).</li>
+ *   <li>{@code arrays/N.npy}: the arrays, float64 in NumPy's format ({@code numpy.load} reads them):
+ *       the scaling's statistics, the training range ({@link TrainingRange}, 2 x d values; absent in
+ *       files written before it was kept, which load without it), and the placement's arrays.</li>
  * </ul>
  * Loading checks the format, the version, every array's presence, shape and checksum, and refuses a
  * damaged, truncated, foreign or newer file with a one-line {@link ModelFileException} naming the
@@ -70,6 +72,10 @@ public final class ModelFile {
         if (model.scaling().kind() != Scaling.NONE) {
             arrays.put("scaling.offset", row(model.scaling().offset()));
             arrays.put("scaling.factor", row(model.scaling().factor()));
+        }
+        if (model.range() != null) {
+            arrays.put("range.minimum", row(model.range().minimum()));
+            arrays.put("range.maximum", row(model.range().maximum()));
         }
         state.matrices().forEach((name, matrix) -> arrays.put("placement." + name, matrix));
 
@@ -225,7 +231,11 @@ public final class ModelFile {
                         + provenance.clusters() + " clusters of its provenance");
             }
             ClusteringModel placement = ModelTypes.read(read);
-            return new FittedModel(provenance, scaling, placement);
+            // files written before the training range was kept have none: no extrapolation warning
+            TrainingRange range = arrays.containsKey("range.minimum") ? new TrainingRange(
+                    required(arrays, "range.minimum", where).data(), required(arrays, "range.maximum", where).data())
+                    : null;
+            return new FittedModel(provenance, scaling, placement, range);
         } catch (IllegalArgumentException e) {
             throw new ModelFileException(where + " is damaged: " + e.getMessage());
         }

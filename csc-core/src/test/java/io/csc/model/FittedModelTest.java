@@ -17,6 +17,7 @@ import io.csc.data.Precision;
 import io.csc.data.Scaling;
 import io.csc.algorithm.spectral.LandmarkModel;
 import java.util.List;
+import java.util.Optional;
 import io.csc.metric.ClusteringMetrics;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -149,6 +150,29 @@ class FittedModelTest {
                 + far.featureNames().get(0) + "' is 1.00e+160"), error.getMessage());
         Dataset near = far.subset(new int[] {0});
         assertEquals(1, model.predict(near, RunContext.sequential(1)).length);
+    }
+
+    @Test
+    void pointsFarOutsideTheTrainingRangeAreCountedAndTheFirstNamedAndTheRangeIsSaved() throws IOException {
+        Dataset raw = BundledData.load("iris");
+        for (String method : List.of("nystrom", "lsc-r", "njw")) {
+            FittedModel model = unsupervisedIrisModel(method);
+            assertEquals(Optional.empty(), model.extrapolation(raw), method);
+            double[] values = raw.subset(new int[] {0, 1, 2}).features();
+            values[4] = 100;      // point 1's first feature, against 4.3 to 7.9 cm in training
+            values[8] = 9.5;      // point 2's first feature: beyond the range by less than its width
+            Dataset far = Dataset.unlabelled("far", 3, 4, values).withFeatureNames(raw.featureNames());
+            String warning = model.extrapolation(far).orElseThrow();
+            assertTrue(warning.startsWith("1 of the 3 points of far lie outside the training data's range"), warning);
+            assertTrue(warning.endsWith("point 1 (counting from 0): feature '" + raw.featureNames().get(0)
+                    + "' is 100.0, where the training points spanned [4.300, 7.900]"), warning);
+            Path file = directory.resolve(method + "-range.csc");
+            ModelFile.save(model, file);
+            assertEquals(model.extrapolation(far), ModelFile.load(file).extrapolation(far), method);
+        }
+        FittedModel withoutRange = new FittedModel(unsupervisedIrisModel("lsc-r").provenance(),
+                unsupervisedIrisModel("lsc-r").scaling(), unsupervisedIrisModel("lsc-r").placement());
+        assertEquals(Optional.empty(), withoutRange.extrapolation(raw));
     }
 
     @Test
