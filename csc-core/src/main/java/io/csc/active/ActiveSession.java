@@ -77,9 +77,11 @@ public final class ActiveSession {
         }
         int[] colours = current.colouredLabels();
         Answer predicted = colours[pair.first()] == colours[pair.second()] ? Answer.SAME : Answer.DIFFERENT;
-        log = log.with(new AnsweredQuery(pair, answer));
-        predictions.add(predicted);
-        refit(current);
+        allOrNothing(() -> {
+            log = log.with(new AnsweredQuery(pair, answer));
+            predictions.add(predicted);
+            refit(current);
+        });
         return current;
     }
 
@@ -92,10 +94,35 @@ public final class ActiveSession {
         if (log.size() == 0) {
             throw new IllegalStateException("No answer to take back");
         }
-        log = log.withoutLast();
-        predictions.remove(predictions.size() - 1);
-        refit(current);
+        allOrNothing(() -> {
+            log = log.withoutLast();
+            predictions.remove(predictions.size() - 1);
+            refit(current);
+        });
         return current;
+    }
+
+    /**
+     * Runs {@code change} (a new log and its refit); when it fails, as a method does that finds no
+     * clustering satisfying the answers, the session is as it was before (log, predictions,
+     * clustering and question) and the failure is rethrown: a refused answer is not half recorded,
+     * and its question stays the one to answer.
+     */
+    private void allOrNothing(Runnable change) {
+        AnswerLog logBefore = log;
+        List<Answer> predictionsBefore = new ArrayList<>(predictions);
+        IncrementalClustering.Update currentBefore = current;
+        Optional<PointPair> questionBefore = question;
+        try {
+            change.run();
+        } catch (RuntimeException failed) {
+            log = logBefore;
+            predictions.clear();
+            predictions.addAll(predictionsBefore);
+            current = currentBefore;
+            question = questionBefore;
+            throw failed;
+        }
     }
 
     private void refit(IncrementalClustering.Update previous) {

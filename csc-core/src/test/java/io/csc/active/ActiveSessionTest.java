@@ -51,6 +51,39 @@ class ActiveSessionTest {
         }
     }
 
+    /**
+     * cop-kmeans with k = 2 finds no clustering once three points are pairwise cannot-linked: the
+     * answer that makes it so is refused, and the session stays as it was, its question still open.
+     */
+    @Test
+    void anAnswerWhoseRefitFailsLeavesTheSessionAsItWas() {
+        Dataset points = Dataset.unlabelled("tiny", 6, 1, new double[] {0, 0.1, 0.2, 5, 5.1, 5.2});
+        try (RunContext context = RunContext.sequential(3)) {
+            IncrementalClustering clustering = IncrementalClustering.start(AlgorithmRegistry.byName("cop-kmeans"),
+                    ParameterValues.EMPTY, points, Scaling.NONE, 2, context);
+            ActiveSession session = ActiveSession.start(clustering, QueryStrategies.byName("random"),
+                    AnswerLog.empty(points.size()), List.of());
+            RuntimeException refused = null;
+            for (int t = 0; t < 15 && refused == null && session.question().isPresent(); t++) {
+                PointPair pair = session.question().orElseThrow();
+                int answered = session.log().size();
+                int[] labels = session.current().colouredLabels();
+                try {
+                    session.answer(pair, Answer.DIFFERENT);
+                } catch (RuntimeException failure) {
+                    refused = failure;
+                    assertEquals(answered, session.log().size(), "the refused answer is not recorded");
+                    assertEquals(answered, session.predictions().size());
+                    assertEquals(pair, session.question().orElseThrow(), "its question is still the one to answer");
+                    assertArrayEquals(labels, session.current().colouredLabels());
+                    session.answer(pair, Answer.SAME);
+                    assertEquals(answered + 1, session.log().size(), "and can be answered otherwise");
+                }
+            }
+            assertTrue(refused != null, "all-different answers with k = 2 must be refused at some point");
+        }
+    }
+
     @Test
     void answersRefitAndUndoRestores() {
         try (RunContext context = RunContext.sequential(3)) {

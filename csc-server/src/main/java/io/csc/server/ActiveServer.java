@@ -312,7 +312,12 @@ public final class ActiveServer implements AutoCloseable {
             PointPair pair = new PointPair(first, second);
             synchronized (session) {
                 session.answer(pair, answer);
-                save();
+                try {
+                    save();
+                } catch (RuntimeException unsaved) {
+                    session.undo();   // memory keeps what the folder holds: an answer not saved is not given
+                    throw unsaved;
+                }
             }
         } catch (IllegalArgumentException e) {
             throw new ApiException(400, e.getMessage());
