@@ -27,6 +27,9 @@ public final class FeatureMagnitude {
         for (int i = 0; i < data.size(); i++) {
             data.copyRow(i, row, 0);
             for (int feature = 0; feature < dimension; feature++) {
+                if (Double.isNaN(row[feature])) {
+                    throw missing(data, i, feature);
+                }
                 if (!(Math.abs(row[feature]) <= LARGEST_SQUARABLE)) {
                     throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d, feature '%s' is %.3g: "
                             + "values beyond %.0e make squared distances overflow; scale the data (z-scores or "
@@ -58,6 +61,9 @@ public final class FeatureMagnitude {
             points.copyRow(i, row, 0);
             for (int feature = 0; feature < dimension; feature++) {
                 double scaled = (row[feature] - offset[feature]) * factor[feature];
+                if (Double.isNaN(row[feature])) {
+                    throw missing(points, i, feature);
+                }
                 if (!(Math.abs(scaled) <= LARGEST_SQUARABLE)) {
                     throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), "
                             + "feature '%s' is %.3g, %.3g after the model's scaling: beyond %.0e the distances to "
@@ -67,6 +73,13 @@ public final class FeatureMagnitude {
                 }
             }
         }
+    }
+
+    /** The refusal of a missing value (NaN), which no scaling mends. */
+    private static UnsuitableInputException missing(Dataset data, int point, int feature) {
+        return new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), feature '%s' is "
+                + "NaN, a missing value: replace it or drop the point", data.name(), point,
+                data.featureNames().get(feature)));
     }
 
     /**

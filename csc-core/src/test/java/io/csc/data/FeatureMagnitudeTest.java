@@ -28,8 +28,14 @@ class FeatureMagnitudeTest {
         assertTrue(refused.getMessage().contains("big point 1"), refused.getMessage());
         assertTrue(refused.getMessage().contains("-2.00e+200"), refused.getMessage());
         double[] withNaN = {1.0, Double.NaN, 3.0, 4.0};
-        assertThrows(UnsuitableInputException.class,
+        UnsuitableInputException missing = assertThrows(UnsuitableInputException.class,
                 () -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("nan", 2, 2, withNaN)));
+        assertTrue(missing.getMessage().contains("nan point 0 (counting from 0), feature 'x1' is NaN, a missing value"),
+                missing.getMessage());
+        UnsuitableInputException missingNew = assertThrows(UnsuitableInputException.class,
+                () -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("nan", 2, 2, withNaN),
+                        new FittedScaling(Scaling.ZSCORE, new double[] {0, 0}, new double[] {1, 1})));
+        assertFalse(missingNew.getMessage().contains("overflow"), missingNew.getMessage());
         float[] large = {3e38f, -3e38f, 1f, 2f};
         assertDoesNotThrow(() -> FeatureMagnitude.requireSquarable(Dataset.unlabelled("floats", 2, 2, large)));
         double[] atTheBound = {FeatureMagnitude.LARGEST_SQUARABLE, 0.0};
