@@ -19,6 +19,13 @@ import java.util.List;
  */
 public final class ConstraintSet {
 
+    /**
+     * Class ids of labelled points must be below the larger of the point count and this: the
+     * methods size per-class arrays by the largest id, so an id such as 300,000,000 for a few points
+     * would exhaust the heap; data sets never have more classes than points.
+     */
+    public static final int MINIMUM_CLASS_LIMIT = 1 << 16;
+
     private final int pointCount;
     private final List<Constraint> pairs;
     private final List<LabelledPoints> blocks;
@@ -33,11 +40,19 @@ public final class ConstraintSet {
                         + pointCount + "): the data has " + pointCount + " points (indices are 0-based)");
             }
         }
+        int classLimit = Math.max(pointCount, MINIMUM_CLASS_LIMIT);
         for (LabelledPoints block : blocks) {
             for (int point : block.points()) {
                 if (point >= pointCount) {
                     throw new IllegalArgumentException("Labelled point " + point + " outside [0, " + pointCount
                             + "): the data has " + pointCount + " points (indices are 0-based)");
+                }
+            }
+            for (int t = 0; t < block.size(); t++) {
+                if (block.classes()[t] >= classLimit) {
+                    throw new IllegalArgumentException("Class id " + block.classes()[t] + " of labelled point "
+                            + block.points()[t] + " is not below " + classLimit + " (the larger of the " + pointCount
+                            + " points and " + MINIMUM_CLASS_LIMIT + "): number the classes 0, 1, 2, ...");
                 }
             }
         }

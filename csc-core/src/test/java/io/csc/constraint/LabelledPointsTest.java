@@ -11,6 +11,18 @@ import org.junit.jupiter.api.Test;
 class LabelledPointsTest {
 
     @Test
+    void classIdsFarBeyondThePointsAreRefusedRatherThanSizingArraysByThem() {
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ConstraintSet.fromLabels(60, new int[] {0, 1, 2}, new int[] {0, 1, 300_000_000}));
+        org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().startsWith("Class id 300000000 of labelled "
+                + "point 2 is not below 65536"), refused.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ConstraintSet.fromLabels(60, new int[] {0, 1}, new int[] {0, Integer.MAX_VALUE}));
+        assertEquals(2, ConstraintSet.fromLabels(60, new int[] {0, 1},
+                new int[] {0, 1000}).constrainedPoints().length, "sparse ids below the limit are kept");
+    }
+
+    @Test
     void restrictedKeepsAndRenumbersThePointsItMaps() {
         LabelledPoints soft = new LabelledPoints(new int[] {7, 2, 5, 0}, new int[] {1, 0, 1, 2}, false,
                 new double[] {0.5, 1.0, 0.25, 0.75});
