@@ -218,7 +218,8 @@ public final class Dataset implements FeatureRows {
 
     /** Feature j of point i. */
     public double feature(int i, int j) {
-        int index = i * dimension + j;
+        Objects.checkIndex(j, dimension);
+        int index = Objects.checkIndex(i, size) * dimension + j;
         return features != null ? features[index] : floatFeatures[index];
     }
 
@@ -232,7 +233,7 @@ public final class Dataset implements FeatureRows {
     /** Writes the d features of point i into {@code target} from {@code offset}, in either precision. */
     @Override
     public void copyRow(int i, double[] target, int offset) {
-        int start = i * dimension;
+        int start = Objects.checkIndex(i, size) * dimension;
         if (features != null) {
             System.arraycopy(features, start, target, offset, dimension);
         } else {
@@ -348,6 +349,7 @@ public final class Dataset implements FeatureRows {
         float[] subsetFloats = floatFeatures == null ? null : new float[rows.length * dimension];
         int[] subsetLabels = labels == null ? null : new int[rows.length];
         for (int r = 0; r < rows.length; r++) {
+            Objects.checkIndex(rows[r], size);
             if (subsetFeatures != null) {
                 System.arraycopy(features, rows[r] * dimension, subsetFeatures, r * dimension, dimension);
             } else {

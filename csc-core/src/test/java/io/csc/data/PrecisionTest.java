@@ -65,6 +65,16 @@ class PrecisionTest {
     }
 
     @Test
+    void indicesOutsideTheDataAreRefusedInEitherPrecisionNotReadFromAnotherRow() {
+        for (Dataset data : List.of(DATA, DATA.inPrecision(Precision.FLOAT))) {
+            assertThrows(IndexOutOfBoundsException.class, () -> data.feature(0, 2), "column 2 of 2 is no column");
+            assertThrows(IndexOutOfBoundsException.class, () -> data.feature(3, 0));
+            assertThrows(IndexOutOfBoundsException.class, () -> data.point(-1));
+            assertThrows(IndexOutOfBoundsException.class, () -> data.subset(new int[] {0, 3}));
+        }
+    }
+
+    @Test
     void parsesTheCommandLineNames() {
         assertEquals(Precision.FLOAT, Precision.parse(" Float32 "));
         assertEquals(Precision.DOUBLE, Precision.parse("double"));
