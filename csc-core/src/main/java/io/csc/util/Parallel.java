@@ -162,7 +162,10 @@ public final class Parallel implements AutoCloseable {
         int helpers = Math.min(threads, chunks) - 1;
         List<Future<?>> futures = new ArrayList<>(helpers);
         for (int helper = 0; helper < helpers; helper++) {
-            futures.add(pool.submit(runner));
+            futures.add(submitted(() -> {
+                runner.run();
+                return null;
+            }));
         }
         IN_WORKER.set(Boolean.TRUE);
         try {
@@ -222,12 +225,25 @@ public final class Parallel implements AutoCloseable {
         }
         List<Future<T>> futures = new ArrayList<>(tasks.size());
         for (var task : tasks) {
-            futures.add(pool.submit(task));
+            futures.add(submitted(task));
         }
         for (Future<T> future : futures) {
             results.add(await(future));
         }
         return results;
+    }
+
+    /**
+     * {@code task} submitted to the pool; a pool already shut down (the run's context was closed, and
+     * the context used again) is named as such rather than as the executor's rejection.
+     */
+    private <T> Future<T> submitted(java.util.concurrent.Callable<T> task) {
+        try {
+            return pool.submit(task);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            throw new IllegalStateException("The thread pool of this run is closed (its RunContext was closed): "
+                    + "use a RunContext only until it is closed", closed);
+        }
     }
 
     /**

@@ -28,6 +28,16 @@ class ParallelTest {
     }
 
     @Test
+    void aClosedPoolIsNamedAsSuchWhenUsedAgain() {
+        Parallel parallel = Parallel.withThreads(2);
+        parallel.close();
+        IllegalStateException closed = assertThrows(IllegalStateException.class,
+                () -> parallel.map(10, 3, (from, to) -> from));
+        assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+        assertThrows(IllegalStateException.class, () -> parallel.invokeAll(List.<Callable<Integer>>of(() -> 1, () -> 2)));
+    }
+
+    @Test
     void forRangeVisitsEveryIndexOnce() {
         try (Parallel parallel = Parallel.withThreads(3)) {
             AtomicIntegerArray visits = new AtomicIntegerArray(1001);
