@@ -23,12 +23,19 @@ import java.util.SplittableRandom;
  * @param size        the number of points n (at least 1)
  * @param dimension   the number of features d (at least 1)
  * @param clusters    the number of clusters k (1 to n)
- * @param separation  the distance between the two closest centres (finite, at least 0)
+ * @param separation  the distance between the two closest centres (in [0, {@link #LARGEST_SEPARATION}])
  * @param seed        the random seed
  * @param proportions the share of each cluster, one per cluster
  */
 public record GaussianMixture(int size, int dimension, int clusters, double separation, long seed,
                               ClassProportions proportions) {
+
+    /**
+     * The largest separation: the centres' coordinates are about that large, and values beyond
+     * {@link FeatureMagnitude#LARGEST_SQUARABLE} cannot be clustered (a separation of 1e308 wrote
+     * infinite values).
+     */
+    public static final double LARGEST_SEPARATION = 1e100;
 
     /** Validates the options. */
     public GaussianMixture {
@@ -54,8 +61,10 @@ public record GaussianMixture(int size, int dimension, int clusters, double sepa
         if (clusters < 1 || clusters > size) {
             throw new IllegalArgumentException("Invalid clusters: " + clusters + " (must be between 1 and size " + size + ")");
         }
-        if (!(separation >= 0) || Double.isInfinite(separation)) {
-            throw new IllegalArgumentException("Invalid separation: " + separation + " (must be finite and >= 0)");
+        if (!(separation >= 0 && separation <= LARGEST_SEPARATION)) {
+            throw new IllegalArgumentException("Invalid separation: " + separation + " (must be in [0, "
+                    + LARGEST_SEPARATION + "]: centres farther apart give values whose squares overflow; clusters "
+                    + "of unit spread are apart from a separation of about 10)");
         }
         if (proportions == null || proportions.classCount() != clusters) {
             throw new IllegalArgumentException("Invalid class proportions: " + (proportions == null ? 0

@@ -98,6 +98,9 @@ class GaussianMixtureTest {
         assertMessage(() -> new GaussianMixture(10, 2, 11, 1, 0), "Invalid clusters: 11");
         assertMessage(() -> new GaussianMixture(10, 2, 2, -1, 0), "Invalid separation: -1.0");
         assertMessage(() -> new GaussianMixture(10, 2, 2, Double.NaN, 0), "Invalid separation: NaN");
+        assertMessage(() -> new GaussianMixture(10, 2, 8, 1e308, 0), "Invalid separation: 1.0E308 (must be in [0, 1.0E100]");
+        double[] far = GaussianMixture.generate(10, 2, 2, 0, GaussianMixture.LARGEST_SEPARATION).features();
+        assertTrue(java.util.Arrays.stream(far).allMatch(value -> Math.abs(value) <= FeatureMagnitude.LARGEST_SQUARABLE));
         assertMessage(() -> new GaussianMixture(10, 2, 2, 1, 0, ClassProportions.balanced(3)),
                 "Invalid class proportions: 3 shares for 2 clusters");
     }
