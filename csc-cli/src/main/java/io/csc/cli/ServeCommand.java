@@ -2,6 +2,7 @@ package io.csc.cli;
 
 import io.csc.active.QueryStrategies;
 import io.csc.active.QueryStrategy;
+import io.csc.constraint.ConstraintClosure;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
@@ -103,7 +104,13 @@ final class ServeCommand implements Callable<Integer> {
         }
         SessionFolder folder = SessionFolder.open(session);
         ConstraintSet initial = constraints == null ? ConstraintSet.empty(points.size())
-                : ConstraintReader.read(constraints, points.size());
+                : ConstraintReader.read(constraints, points.size(), warning -> err.println("[csc] warning: " + warning));
+        int contradictions = ConstraintClosure.of(initial).inconsistencies().size();
+        if (contradictions > 0) {
+            err.println("[csc] warning: " + contradictions + " cannot-link constraint" + (contradictions == 1 ? " falls"
+                    : "s fall") + " inside must-link components of " + constraints + "; the session starts from them "
+                    + "as they are (csc cluster --constraints " + constraints + " --on-inconsistent fail lists them)");
+        }
         SessionSettings settings = new SessionSettings(points, points.name(),
                 raw.images() ? SessionSettings.imageWidthOf(points.dimension()) : 0, configuration.descriptor(),
                 configuration.overrides(), data.scalingFor(raw), k, chosen, common.seed, common.threadCount());

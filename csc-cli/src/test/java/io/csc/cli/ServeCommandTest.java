@@ -35,6 +35,18 @@ class ServeCommandTest {
                 "--session", answered.toString(), "--port", "0");
     }
 
+    @Test
+    void contradictoryStartingConstraintsAreWarnedAbout() throws IOException {
+        Path answered = Files.createDirectories(folder.resolve("answered-too"));
+        Files.writeString(answered.resolve("answers.csv"), "i,j,answer,predicted\n0,1,same,\n");
+        Path contradictory = Files.writeString(folder.resolve("contradictory.csv"), "0,1,ML\n1,2,ML\n0,2,CL\n");
+        // the session folder's refusal comes after the constraints are read: the warning is printed first
+        CliTest.Run run = CliTest.run("serve", "--data", "wine", "--constraints", contradictory.toString(), "--session",
+                answered.toString(), "--port", "0");
+        assertTrue(run.err().contains("[csc] warning: 1 cannot-link constraint falls inside must-link components of "
+                + contradictory), run.err());
+    }
+
     private static void assertRefused(int code, String message, String... args) {
         CliTest.Run run = CliTest.run(args);
         assertEquals(code, run.exitCode(), run.err());
