@@ -90,6 +90,7 @@ public final class ActiveServer implements AutoCloseable {
             throw new IllegalArgumentException("The session folder " + folder.path() + " holds answers already; "
                     + "resume it without --constraints, or give another --session folder");
         }
+        folder.requireSameData(settings.data());
         RunContext context = RunContext.of(settings.seed(), settings.threads());
         try {
             IncrementalClustering clustering = IncrementalClustering.start(settings.method(), settings.values(),

@@ -6,8 +6,10 @@ import io.csc.active.PointPair;
 import io.csc.constraint.ConstraintReader;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.ConstraintWriter;
+import io.csc.data.Dataset;
 import io.csc.model.FittedModel;
 import io.csc.model.ModelFile;
+import io.csc.model.Provenance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +40,8 @@ public final class SessionFolder {
     public static final String INITIAL_CONSTRAINTS = "initial-constraints.csv";
     public static final String LABELS = "labels.txt";
     public static final String MODEL = "model.csc";
+    /** Which data the session's point indices refer to: its name, size and fingerprint. */
+    public static final String DATA = "data.txt";
     private static final String ANSWERS_HEADER = "i,j,answer,predicted";
 
     private final Path folder;
@@ -71,6 +75,42 @@ public final class SessionFolder {
     /** True if the folder holds answers of an earlier run. */
     public boolean hasAnswers() {
         return Files.isRegularFile(folder.resolve(ANSWERS));
+    }
+
+    /**
+     * Refuses to resume answers given on other data: the point indices of {@code answers.csv} mean
+     * other points there, and an Iris session resumed on Wine would have turned Iris's pairs into
+     * Wine's constraints without a word. The folder records the data ({@link #DATA}: name, points,
+     * features, SHA-256 of the values) when a session starts, and a folder written before that is
+     * recorded now.
+     *
+     * @throws IllegalArgumentException naming both data sets
+     */
+    public void requireSameData(Dataset data) {
+        String identity = "name=" + data.name() + "\npoints=" + data.size() + "\nfeatures=" + data.dimension()
+                + "\nfingerprint=" + Provenance.fingerprint(data) + "\n";
+        Path file = folder.resolve(DATA);
+        if (Files.isRegularFile(file)) {
+            String recorded;
+            try {
+                recorded = Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read " + file + ": " + reason(e), e);
+            }
+            // the values decide, not the name: the same file renamed is the same data
+            if (!withoutName(recorded).equals(withoutName(identity))) {
+                throw new IllegalArgumentException("The session folder " + folder + " was started on other data ("
+                        + printable(recorded.strip().replace('\n', ' ')) + "; this is " + identity.strip().replace('\n', ' ')
+                        + "): give the data the session was started with, or another --session folder");
+            }
+            return;
+        }
+        write(DATA, temporary -> writeText(temporary, identity));
+    }
+
+    /** The lines of a {@link #DATA} text other than the name, trimmed. */
+    private static List<String> withoutName(String identity) {
+        return identity.strip().lines().map(String::strip).filter(line -> !line.startsWith("name=")).toList();
     }
 
     /** The constraints the session started from: {@code initial-constraints.csv}, or none. */

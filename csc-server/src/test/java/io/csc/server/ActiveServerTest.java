@@ -151,6 +151,18 @@ class ActiveServerTest {
         assertTrue(damaged.getMessage().contains("line 3") && damaged.getMessage().contains("'x'"), damaged.getMessage());
     }
 
+    @Test
+    void aSessionStartedOnOtherDataIsRefusedAndTheSameDataRenamedIsNot() {
+        SessionFolder session = SessionFolder.open(folder.resolve("recorded"));
+        session.requireSameData(ServerFixture.WINE);
+        session.requireSameData(ServerFixture.WINE.withName("wine-copy"));
+        io.csc.data.Dataset other = ServerFixture.WINE.subset(java.util.stream.IntStream.range(0, 150).toArray());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> session.requireSameData(other));
+        assertTrue(refused.getMessage().contains("was started on other data (name=wine points=178"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("points=150"), refused.getMessage());
+    }
+
     /** A GET of /api/state naming {@code host} in its Host header (HttpClient will not send a chosen one). */
     private static String rawGet(int port, String host) throws IOException {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
