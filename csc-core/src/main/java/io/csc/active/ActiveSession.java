@@ -63,13 +63,17 @@ public final class ActiveSession {
     }
 
     /**
-     * Records {@code answer} to the current question, refits, and chooses the next question.
+     * Records {@code answer} to the current question (its two points in either order), refits, and
+     * chooses the next question.
      *
-     * @throws IllegalStateException if {@code pair} is not the current question (an answer to a
+     * @throws IllegalStateException if {@code given} is not the current question (an answer to a
      *     question the page no longer shows)
      */
-    public synchronized IncrementalClustering.Update answer(PointPair pair, Answer answer) {
+    public synchronized IncrementalClustering.Update answer(PointPair given, Answer answer) {
         Objects.requireNonNull(answer, "answer");
+        // the same question with its points named in the other order is the question
+        PointPair pair = question.isPresent() && question.get().equals(new PointPair(given.second(), given.first()))
+                ? question.get() : given;
         if (question.isEmpty() || !question.get().equals(pair)) {
             throw new IllegalStateException("Pair (" + pair.first() + ", " + pair.second()
                     + ") is not the current question" + question.map(q -> " (" + q.first() + ", " + q.second() + ")")

@@ -96,7 +96,10 @@ class ActiveSessionTest {
             PointPair first = session.question().orElseThrow();
             for (int t = 0; t < 20; t++) {
                 PointPair pair = session.question().orElseThrow();
-                IncrementalClustering.Update update = session.answer(pair, truth.answer(pair));
+                // every other answer names the question's points in the other order: the same question
+                PointPair named = t % 2 == 0 ? pair : new PointPair(pair.second(), pair.first());
+                IncrementalClustering.Update update = session.answer(named, truth.answer(pair));
+                assertEquals(pair, session.log().last().orElseThrow().pair(), "recorded in the question's order");
                 assertTrue(update.changed() >= 0 && update.changed() <= WINE.size());
             }
             assertEquals(20, session.log().size());
