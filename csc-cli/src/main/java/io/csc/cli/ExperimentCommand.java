@@ -164,9 +164,9 @@ final class ExperimentCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d of %d fits failed; their reasons are in the tables.%n", failures, records.size());
         }
         out.printf(Locale.ROOT, "%d fits in %s; wrote %d files to %s (%s)%n", records.size(),
-                ConsoleProgress.duration(seconds), written.size(), folder, String.join(", ", List.of(
-                        ExperimentOutput.RECORDS, ExperimentOutput.CSV, ExperimentOutput.MARKDOWN, ExperimentOutput.MANIFEST,
-                        ExperimentOutput.PLOTS + "/")));
+                ConsoleProgress.duration(seconds), written.size(), folder, String.join(", ", written.stream()
+                        .map(folder::relativize).map(path -> path.getNameCount() > 1 ? path.getName(0) + "/"
+                                : path.toString()).distinct().toList()));
         out.flush();
         if (!records.isEmpty() && failures == records.size()) {
             err.println("csc: every one of the " + records.size() + " fits failed, the first because: "

@@ -87,7 +87,10 @@ class ExperimentCommandTest {
         Path two = folder.resolve("two");
         String[] common = {"experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "cop-kmeans,lsc-k",
                 "--param", "landmarks=30", "--known", "10,20", "--repeats", "2", "--seed", "5", "--plot", "none", "-q"};
-        assertEquals(0, run(concat(common, "--threads", "1", "--out", one.toString())).exitCode());
+        Run first1 = run(concat(common, "--threads", "1", "--out", one.toString()));
+        assertEquals(0, first1.exitCode());
+        assertTrue(first1.out().contains("wrote 4 files to " + one + " (experiment.json, records.jsonl, results.csv, "
+                + "results.md)"), first1.out());
         assertEquals(0, run(concat(common, "--threads", "2", "--out", two.toString())).exitCode());
         List<RunRecord> first = ExperimentOutput.readRecords(one);
         List<RunRecord> second = ExperimentOutput.readRecords(two);
