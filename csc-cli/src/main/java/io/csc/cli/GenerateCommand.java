@@ -107,6 +107,11 @@ final class GenerateCommand implements Callable<Integer> {
         boolean npy = kind.equals("npy");
         boolean parquet = kind.equals("parquet");
         Precision values = DataOptions.parsePrecision(precision);
+        if (!npy && values == Precision.FLOAT) {
+            throw new IllegalArgumentException("--precision float applies to --format npy (float32 arrays); "
+                    + (parquet ? "Parquet columns are written as doubles" : "a CSV holds decimal text, whose digits "
+                    + "--decimals sets") + ": drop --precision, or write FILE.npy");
+        }
         OutputFile file = OutputFile.of(output, "--output");
         if (!parquet) {
             file.check();

@@ -81,6 +81,11 @@ class NpyAndPrecisionCommandTest {
                 "--output", folder.resolve("x.labels.npy").toString());
         assertEquals(2, labels.exitCode());
         assertTrue(labels.err().contains("is where labels go"), labels.err());
+        CliTest.Run floatCsv = CliTest.run("generate", "--n", "10", "--d", "2", "-k", "2", "--precision", "float",
+                "--output", folder.resolve("x.csv").toString());
+        assertEquals(2, floatCsv.exitCode());
+        assertTrue(floatCsv.err().contains("--precision float applies to --format npy"), floatCsv.err());
+        assertTrue(Files.notExists(folder.resolve("x.csv")));
         CliTest.Run stdin = CliTest.run("cluster", "--data", "-", "--format", "npy", "-k", "2");
         assertEquals(3, stdin.exitCode(), stdin.err());
         assertTrue(stdin.err().contains("give the .npy file"), stdin.err());
