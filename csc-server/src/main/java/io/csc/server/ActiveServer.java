@@ -46,6 +46,9 @@ import java.util.Set;
  */
 public final class ActiveServer implements AutoCloseable {
 
+    /** The largest request body: an answer is a few dozen bytes. */
+    static final int MAX_BODY = 16_384;
+
     /** Where Gson's message says a body stopped being JSON. */
     private static final java.util.regex.Pattern JSON_POSITION = java.util.regex.Pattern.compile("line \\d+ column \\d+");
 
@@ -142,7 +145,7 @@ public final class ActiveServer implements AutoCloseable {
         app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
-            config.http.maxRequestSize = 16_384;
+            config.http.maxRequestSize = MAX_BODY;
             config.routes.before(this::guard);
             config.routes.get("/", ctx -> resource(ctx, "index.html", "text/html; charset=utf-8"));
             config.routes.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
@@ -153,12 +156,20 @@ public final class ActiveServer implements AutoCloseable {
             config.routes.get("/download/{name}", this::download);
             config.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
             config.routes.exception(UncheckedIOException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
-            config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500, "Internal error: " + e));
+            config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500, "Internal error: "
+                    + (e.getMessage() == null ? "an unexpected failure" : printable(e.getMessage()))));
             config.routes.error(404, ctx -> {
                 if (ctx.result() == null || ctx.result().isEmpty() || !ctx.result().startsWith("{")) {
-                    error(ctx, 404, "No such page: " + ctx.path());
+                    String allowed = allowedMethod(ctx.path());
+                    if (allowed != null) {
+                        error(ctx, 405, ctx.method() + " is not served on " + printable(ctx.path()) + ": use " + allowed);
+                    } else {
+                        error(ctx, 404, "No such page: " + printable(ctx.path()));
+                    }
                 }
             });
+            config.routes.error(413, ctx -> error(ctx, 413, "The body is larger than " + MAX_BODY / 1024
+                    + " KB: send {\"first\": i, \"second\": j, \"answer\": ...} alone"));
         });
         try {
             app.start(bindHost, port);
@@ -167,6 +178,15 @@ public final class ActiveServer implements AutoCloseable {
             throw new IllegalStateException("Cannot serve on " + bindHost + ":" + port + ": " + rootMessage(e), e);
         }
         return app.port();
+    }
+
+    /** The method a path of this server is served with, or null for a path it does not serve. */
+    static String allowedMethod(String path) {
+        return switch (path) {
+            case "/", "/app.js", "/api/state", "/api/plot" -> "GET";
+            case "/api/answer", "/api/undo" -> "POST";
+            default -> path.startsWith("/download/") ? "GET" : null;
+        };
     }
 
     /** Stops serving and releases the fits' threads. */

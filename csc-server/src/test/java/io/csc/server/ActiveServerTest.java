@@ -131,6 +131,9 @@ class ActiveServerTest {
             assertStatus(404, get(base + "/download/passwd", 404), "No download called 'passwd'");
             assertStatus(404, get(base + "/download/..%2F..%2Fetc%2Fpasswd", 404), "No download called");
             assertStatus(404, get(base + "/nowhere", 404), "No such page");
+            assertStatus(405, get(base + "/api/answer", 405), "GET is not served on /api/answer: use POST");
+            assertStatus(413, post(base + "/api/answer", server.token(), "{\"first\":1,\"pad\":\""
+                    + "x".repeat(ActiveServer.MAX_BODY) + "\"}"), "larger than 16 KB");
             String rebound = rawGet(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), "rebound.example");
             assertTrue(rebound.startsWith("HTTP/1.1 403") && rebound.contains("must name this server's host"), rebound);
             assertEquals(0, server.session().log().size(), "no bad request changed the session");
