@@ -166,6 +166,16 @@ class ActiveServerTest {
         assertTrue(refused.getMessage().contains("points=150"), refused.getMessage());
     }
 
+    @Test
+    void answersThatRepeatAPairAreRefusedNamingTheAnswerNotTheData() throws IOException {
+        Path repeated = Files.createDirectories(folder.resolve("repeated"));
+        Files.writeString(repeated.resolve(SessionFolder.ANSWERS), "i,j,answer,predicted\n0,2,same,\n2,0,different,\n");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> ActiveServer.prepare(
+                ServerFixture.wine("random"), SessionFolder.open(repeated), ConstraintSet.empty(178)).close());
+        assertTrue(refused.getMessage().contains("answers.csv, answer 2: ") && refused.getMessage().contains(
+                "repeats a pair or contradicts its earlier answers"), refused.getMessage());
+    }
+
     /** A GET of /api/state naming {@code host} in its Host header (HttpClient will not send a chosen one). */
     private static String rawGet(int port, String host) throws IOException {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
