@@ -52,7 +52,8 @@ final class CompareCommand implements Callable<Integer> {
     double tie;
 
     @Option(names = "--measure", defaultValue = "acc", paramLabel = "MEASURE",
-            description = "The measure compared: acc, nmi, ari, ri, dbi (lower is better), cons (default: ${DEFAULT-VALUE}).")
+            description = "The measure compared: acc, nmi, ari, ri, dbi (lower is better), cons, seconds (lower is "
+                    + "better) (default: ${DEFAULT-VALUE}).")
     String measure;
 
     @Option(names = "--out", paramLabel = "FILE.md", description = "Also write the tables to this file.")
@@ -66,7 +67,12 @@ final class CompareCommand implements Callable<Integer> {
         BenefitOptions options = options();
         List<ResultRow> rows = new ArrayList<>();
         for (Path folder : folders) {
-            rows.addAll(ResultTableCsv.read(resultsFile(folder)).rows());
+            List<ResultRow> read = ResultTableCsv.read(resultsFile(folder)).rows();
+            if (read.isEmpty()) {
+                throw new io.csc.data.DataException(resultsFile(folder) + " holds no results: give the folder of a "
+                        + "finished csc experiment");
+            }
+            rows.addAll(read);
         }
         SupervisionBenefit benefit;
         try {
@@ -98,7 +104,8 @@ final class CompareCommand implements Callable<Integer> {
         try {
             compared = Measure.parse(measure);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Invalid --measure '" + measure + "': expected acc, nmi, ari, ri, dbi or cons");
+            throw new IllegalArgumentException("Invalid --measure '" + measure
+                    + "': expected acc, nmi, ari, ri, dbi, cons or seconds");
         }
         if (!(tie >= 0) || Double.isInfinite(tie)) {
             throw new IllegalArgumentException("Invalid --tie " + tie + ": must be a finite number >= 0, e.g. 0.01");

@@ -65,10 +65,19 @@ class CompareCommandTest {
                 + "cop-kmeans)", "--from", labels.toString(), "--baselines", "lsc-r");
         assertRefused(ExitCodes.USAGE, "csc: Invalid --tie -1.0: must be a finite number >= 0, e.g. 0.01",
                 "--from", labels.toString(), "--tie", "-1");
-        assertRefused(ExitCodes.USAGE, "csc: Invalid --measure 'speed': expected acc, nmi, ari, ri, dbi or cons",
+        assertRefused(ExitCodes.USAGE, "csc: Invalid --measure 'speed': expected acc, nmi, ari, ri, dbi, cons or seconds",
                 "--from", labels.toString(), "--measure", "speed");
         assertRefused(ExitCodes.USAGE, "csc: Invalid --baselines 'njw,njw': Invalid baselines: njw,njw (a method is "
                 + "given twice)", "--from", labels.toString(), "--baselines", "njw,njw");
+    }
+
+    @Test
+    void aResultsFileWithoutResultsIsNamedAsSuch() throws IOException {
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        String header = Files.readAllLines(labels.resolve("results.csv")).get(0);
+        Files.writeString(empty.resolve("results.csv"), header + "\n");
+        assertRefused(ExitCodes.DATA, "csc: " + empty.resolve("results.csv") + " holds no results: give the folder of "
+                + "a finished csc experiment", "--from", empty.toString());
     }
 
     private static void assertRefused(int code, String message, String... options) {
