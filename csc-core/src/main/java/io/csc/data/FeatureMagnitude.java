@@ -19,24 +19,8 @@ public final class FeatureMagnitude {
      * @throws UnsuitableInputException for such a value
      */
     public static void requireSquarable(Dataset data) {
-        if (data.squarable()) {
-            return;
-        }
-        int dimension = data.dimension();
-        double[] row = new double[dimension];
-        for (int i = 0; i < data.size(); i++) {
-            data.copyRow(i, row, 0);
-            for (int feature = 0; feature < dimension; feature++) {
-                if (Double.isNaN(row[feature])) {
-                    throw missing(data, i, feature);
-                }
-                if (!(Math.abs(row[feature]) <= LARGEST_SQUARABLE)) {
-                    throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d, feature '%s' is %.3g: "
-                            + "values beyond %.0e make squared distances overflow; scale the data (z-scores or "
-                            + "min-max)", data.name(), i, data.featureNames().get(feature), row[feature],
-                            LARGEST_SQUARABLE));
-                }
-            }
+        if (!data.squarable()) {
+            requireWithin(data, FittedScaling.none());
         }
     }
 
@@ -49,30 +33,42 @@ public final class FeatureMagnitude {
      * @throws UnsuitableInputException for such a value
      */
     public static void requireSquarable(Dataset points, FittedScaling scaling) {
-        int dimension = points.dimension();
-        if (scaling.dimension() == 0) {
-            requireSquarable(points);
-            return;
-        }
-        double[] offset = scaling.offset();
-        double[] factor = scaling.factor();
+        requireWithin(points, scaling);
+    }
+
+    /**
+     * One pass over the rows as {@code scaling} reads them (as they are for none): the first value
+     * beyond the bound, or missing, is refused with the point, the feature and the value as read.
+     */
+    private static void requireWithin(Dataset data, FittedScaling scaling) {
+        int dimension = data.dimension();
+        FeatureRows rows = scaling.rows(data);
         double[] row = new double[dimension];
-        for (int i = 0; i < points.size(); i++) {
-            points.copyRow(i, row, 0);
+        for (int i = 0; i < data.size(); i++) {
+            rows.copyRow(i, row, 0);
             for (int feature = 0; feature < dimension; feature++) {
-                double scaled = (row[feature] - offset[feature]) * factor[feature];
-                if (Double.isNaN(row[feature])) {
-                    throw missing(points, i, feature);
-                }
-                if (!(Math.abs(scaled) <= LARGEST_SQUARABLE)) {
-                    throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), "
-                            + "feature '%s' is %.3g, %.3g after the model's scaling: beyond %.0e the distances to "
-                            + "the training points overflow; such a point is far outside the training data, check "
-                            + "the value", points.name(), i, points.featureNames().get(feature), row[feature], scaled,
-                            LARGEST_SQUARABLE));
+                if (!(Math.abs(row[feature]) <= LARGEST_SQUARABLE)) {
+                    throw beyond(data, scaling, i, feature, row[feature]);
                 }
             }
         }
+    }
+
+    /** The refusal of point i's feature, whose value as {@code scaling} reads it is {@code scaled}. */
+    private static UnsuitableInputException beyond(Dataset data, FittedScaling scaling, int i, int feature, double scaled) {
+        double value = data.point(i)[feature];
+        if (Double.isNaN(value)) {
+            return missing(data, i, feature);
+        }
+        if (scaling.dimension() == 0) {
+            return new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d, feature '%s' is %.3g: values "
+                    + "beyond %.0e make squared distances overflow; scale the data (z-scores or min-max)", data.name(), i,
+                    data.featureNames().get(feature), value, LARGEST_SQUARABLE));
+        }
+        return new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), feature '%s' is "
+                + "%.3g, %.3g after the model's scaling: beyond %.0e the distances to the training points overflow; "
+                + "such a point is far outside the training data, check the value", data.name(), i,
+                data.featureNames().get(feature), value, scaled, LARGEST_SQUARABLE));
     }
 
     /** The refusal of a missing value (NaN), which no scaling mends. */
