@@ -69,11 +69,19 @@ public final class AnswerLog {
         return new AnswerLog(Objects.requireNonNull(initial, "initial"), List.of());
     }
 
-    /** A log from {@code initial} with {@code answers} replayed in order, each checked by {@link #with}. */
+    /**
+     * A log from {@code initial} with {@code answers} replayed in order, each checked by {@link #with}.
+     *
+     * @throws IllegalArgumentException naming the answer (counted from 1) that {@link #with} refuses
+     */
     public static AnswerLog replay(ConstraintSet initial, List<AnsweredQuery> answers) {
         AnswerLog log = startingFrom(initial);
-        for (AnsweredQuery answer : answers) {
-            log = log.with(answer);
+        for (int t = 0; t < answers.size(); t++) {
+            try {
+                log = log.with(answers.get(t));
+            } catch (IllegalArgumentException refused) {
+                throw new IllegalArgumentException("answer " + (t + 1) + ": " + refused.getMessage(), refused);
+            }
         }
         return log;
     }

@@ -102,16 +102,13 @@ public final class ActiveServer implements AutoCloseable {
             List<Answer> predictions;
             if (resume) {
                 SessionFolder.Recorded recorded = folder.readAnswers(n);
-                log = AnswerLog.startingFrom(folder.initialConstraints(n));
-                for (int t = 0; t < recorded.answers().size(); t++) {
-                    try {
-                        log = log.with(recorded.answers().get(t));
-                    } catch (IllegalArgumentException e) {
-                        // the data is the session's (checked above): the file itself repeats or contradicts
-                        throw new IllegalArgumentException(folder.file(SessionFolder.ANSWERS) + ", answer " + (t + 1)
-                                + ": " + e.getMessage() + "; the file repeats a pair or contradicts its earlier "
-                                + "answers: remove that line, or start a new session folder");
-                    }
+                try {
+                    log = AnswerLog.replay(folder.initialConstraints(n), recorded.answers());
+                } catch (IllegalArgumentException e) {
+                    // the data is the session's (checked above): the file itself repeats or contradicts
+                    throw new IllegalArgumentException(folder.file(SessionFolder.ANSWERS) + ", " + e.getMessage()
+                            + "; the file repeats a pair or contradicts its earlier answers: remove that line, or "
+                            + "start a new session folder");
                 }
                 predictions = recorded.predictions();
             } else {
