@@ -66,7 +66,23 @@ public record AlgorithmDescriptor(String name, String summary, String reference,
     public ClusteringAlgorithm createWithoutSelection(ParameterValues values) {
         values.requireKnown(name, parameters);
         ClusteringAlgorithm method = factory.apply(values.without(SelectionMode.PARAMETER.name()));
-        return new CheckedAlgorithm(method, constrained);
+        return new CheckedAlgorithm(method, constrained, unusedParameters(values));
+    }
+
+    /**
+     * A warning for each option given in {@code values} that the fit will not read, because
+     * another option has a setting that does not use it ({@link Parameter#unusedBecause}), in the
+     * order {@code csc algorithms} lists them.
+     */
+    public List<String> unusedParameters(ParameterValues values) {
+        List<String> warnings = new ArrayList<>();
+        for (Parameter<?> parameter : parameters) {
+            String reason = parameter.unusedBecause(values);
+            if (reason != null) {
+                warnings.add(reason);
+            }
+        }
+        return List.copyOf(warnings);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.csc.cluster.CanonicalLabels;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.data.Precision;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,17 +15,27 @@ import java.util.Map;
  * a {@link Collapse} of a constrained method and a lopsided or incomplete partition
  * ({@link ClusterOccupancy}) in the warnings; what the run's building blocks noted
  * ({@link RunNotes}, such as how a k-NN graph found its neighbours) in the diagnostics; and
- * supervision that implies no pair taken for none ({@link #informative}). Every method the registry
- * builds is wrapped in one.
+ * supervision that implies no pair taken for none ({@link #informative}); and the options given
+ * that the fit does not read ({@link AlgorithmDescriptor#unusedParameters}) in the warnings. Every
+ * method the registry builds is wrapped in one.
  */
 public final class CheckedAlgorithm implements ClusteringAlgorithm {
 
     private final ClusteringAlgorithm method;
     private final boolean constrained;
+    private final List<String> settingWarnings;
 
     public CheckedAlgorithm(ClusteringAlgorithm method, boolean constrained) {
+        this(method, constrained, List.of());
+    }
+
+    /**
+     * @param settingWarnings what the method's options leave unread, reported with every fit
+     */
+    public CheckedAlgorithm(ClusteringAlgorithm method, boolean constrained, List<String> settingWarnings) {
         this.method = method;
         this.constrained = constrained;
+        this.settingWarnings = List.copyOf(settingWarnings);
     }
 
     /** The method inside. */
@@ -45,7 +56,7 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
     @Override
     public ClusteringAlgorithm settledFor(ConstraintSet constraints, int k) {
         ClusteringAlgorithm settled = method.settledFor(informative(constraints), k);
-        return settled == method ? this : new CheckedAlgorithm(settled, constrained);
+        return settled == method ? this : new CheckedAlgorithm(settled, constrained, settingWarnings);
     }
 
     /** Accepts data of either precision: what the method inside cannot read is widened first. */
@@ -95,12 +106,17 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
         return data.precision() == Precision.FLOAT && !method.acceptsSinglePrecision();
     }
 
-    /** The result with the run's notes in its diagnostics, and a warning when the data was widened. */
+    /**
+     * The result with the run's notes in its diagnostics, the options it left unread first among
+     * its warnings, and a warning when the data was widened.
+     */
     private ClusteringResult annotated(ClusteringResult result, boolean widen, Map<String, Object> notes) {
-        if (!widen && notes.isEmpty()) {
+        if (!widen && notes.isEmpty() && settingWarnings.isEmpty()) {
             return result;
         }
-        Diagnostics.Builder diagnostics = Diagnostics.builder().merge(result.diagnostics());
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        settingWarnings.forEach(diagnostics::warn);
+        diagnostics.merge(result.diagnostics());
         notes.forEach(diagnostics::put);
         if (widen) {
             diagnostics.warn(method.name() + " computes on double-precision features: the single-precision data was "

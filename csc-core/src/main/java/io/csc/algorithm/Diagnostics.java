@@ -62,8 +62,11 @@ public final class Diagnostics {
         private final Map<String, Object> values = new LinkedHashMap<>();
         private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
 
+        /** Adds {@code warning} unless the same text is already among the warnings. */
         public Builder warn(String warning) {
-            warnings.add(warning);
+            if (!warnings.contains(warning)) {
+                warnings.add(warning);
+            }
             return this;
         }
 
@@ -113,8 +116,9 @@ public final class Diagnostics {
             return this;
         }
 
+        /** Adds the warnings (those not already here), values and stage times of {@code other}. */
         public Builder merge(Diagnostics other) {
-            warnings.addAll(other.warnings);
+            other.warnings.forEach(this::warn);
             values.putAll(other.values);
             return stages(other);
         }

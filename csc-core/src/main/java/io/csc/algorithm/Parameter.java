@@ -22,15 +22,62 @@ public final class Parameter<T> {
     private final String typeName;
     private final Function<String, T> parser;
     private final Function<T, String> formatter;
+    private final Requirement<?> requirement;
 
     private Parameter(String name, T defaultValue, String description, String typeName,
                       Function<String, T> parser, Function<T, String> formatter) {
+        this(name, defaultValue, description, typeName, parser, formatter, null);
+    }
+
+    private Parameter(String name, T defaultValue, String description, String typeName,
+                      Function<String, T> parser, Function<T, String> formatter, Requirement<?> requirement) {
         this.name = Objects.requireNonNull(name);
         this.defaultValue = defaultValue;
         this.description = Objects.requireNonNull(description);
         this.typeName = typeName;
         this.parser = parser;
         this.formatter = formatter;
+        this.requirement = requirement;
+    }
+
+    /** The setting of another option under which this one is read: {@code other} set to {@code value}. */
+    private record Requirement<E>(Parameter<E> other, E value) {
+
+        boolean holds(ParameterValues values) {
+            return Objects.equals(values.get(other), value);
+        }
+
+        String setting() {
+            return other.name() + "=" + other.format(value);
+        }
+    }
+
+    /**
+     * This option, read only when {@code other} is set to {@code value} (the k of the k-NN graph
+     * only with {@code graph=knn}): a value given under another setting is reported by
+     * {@link #unusedBecause}.
+     */
+    public <E> Parameter<T> usedOnlyWith(Parameter<E> other, E value) {
+        return new Parameter<>(name, defaultValue, description, typeName, parser, formatter,
+                new Requirement<>(Objects.requireNonNull(other), value));
+    }
+
+    /**
+     * Why a value given for this option in {@code values} changes nothing, or null when it is read
+     * (or none was given): the other option it depends on has another setting.
+     */
+    public String unusedBecause(ParameterValues values) {
+        if (requirement == null || !values.contains(name) || requirement.holds(values)) {
+            return null;
+        }
+        String current = requirement.other().name() + "=" + formatted(requirement.other(), values);
+        return name + "=" + values.asMap().get(name) + " has no effect: it is read only with " + requirement.setting()
+                + ", and this fit has " + current + (values.contains(requirement.other().name()) ? "" : " (the default)")
+                + "; add --param " + requirement.setting() + " or drop " + name;
+    }
+
+    private static <E> String formatted(Parameter<E> parameter, ParameterValues values) {
+        return parameter.format(values.get(parameter));
     }
 
     /** An integer option. */

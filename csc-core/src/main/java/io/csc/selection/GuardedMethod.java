@@ -174,6 +174,18 @@ public final class GuardedMethod implements ClusteringAlgorithm {
      */
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
+        ClusteringResult result = guardedFit(data, constraints, k, context);
+        // the options the method leaves unread, first, whichever fit gave the labels
+        List<String> unused = descriptor.unusedParameters(given);
+        if (unused.isEmpty()) {
+            return result;
+        }
+        Diagnostics.Builder diagnostics = Diagnostics.builder();
+        unused.forEach(diagnostics::warn);
+        return result.withDiagnostics(diagnostics.merge(result.diagnostics()).build());
+    }
+
+    private ClusteringResult guardedFit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         Candidate method = new Candidate(descriptor, given);
         int n = data.size();
         if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && n <= LIMIT) {

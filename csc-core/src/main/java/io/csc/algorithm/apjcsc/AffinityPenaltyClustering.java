@@ -135,7 +135,7 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
     public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
             "dense Gaussian affinity (the paper's), or symmetric k-NN graph (sparse, Lanczos; for large n)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
-            "k of the k-NN graph (graph=knn)");
+            "k of the k-NN graph (graph=knn)").usedOnlyWith(GRAPH, GraphType.KNN);
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
     public static final Parameter<Double> ETA = Parameter.real("eta", DEFAULT_ETA,
             "trade-off eta of Eq. 13 in (0, 1]: weight of the normalized graph term against the penalty term");

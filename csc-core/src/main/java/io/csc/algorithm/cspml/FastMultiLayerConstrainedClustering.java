@@ -105,7 +105,7 @@ public final class FastMultiLayerConstrainedClustering implements ClusteringAlgo
             "l, the number of sampled columns common to all layers; memory is about n x l doubles");
     public static final Parameter<BandwidthRule> BANDWIDTH = Parameter.choice("bandwidth", BandwidthRule.class,
             BandwidthRule.KNN_MEAN, "sigma rule when not given: knn-mean estimated from the sampled points' nearest "
-                    + "neighbours among all points, or median on a sample (self-tuning needs all distances)");
+                    + "neighbours among all points, or median on a sample (self-tuning needs all distances)").usedOnlyWith(SpectralParameters.SIGMA, null);
 
     public static final List<Parameter<?>> PARAMETERS = List.of(MultiLayerConstrainedClustering.VARIANT,
             MultiLayerConstrainedClustering.DIMENSION, SAMPLES, MultiLayerConstrainedClustering.ALPHA,

@@ -111,7 +111,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
     public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
             "similarity layer: dense Gaussian affinity (the paper's), or symmetric k-NN graph (sparse)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
-            "k of the k-NN graph (graph=knn)");
+            "k of the k-NN graph (graph=knn)").usedOnlyWith(GRAPH, GraphType.KNN);
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.SELF_TUNING);
     public static final Parameter<Variant> VARIANT = Parameter.choice("variant", Variant.class, Variant.ROBUST,
             "robust: L_mod minimized over the similarity layer's leading eigenvectors (no collapse of the "

@@ -52,7 +52,7 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
     public static final Parameter<LandmarkBandwidth> LANDMARK_BANDWIDTH = Parameter.choice("bandwidth",
             LandmarkBandwidth.class, LandmarkBandwidth.MEAN_DISTANCE,
             "sigma rule when not given: mean distance points-landmarks (SCACS paper), mean squared distance "
-                    + "(LSC reference code), or mean distance to the r nearest landmarks");
+                    + "(LSC reference code), or mean distance to the r nearest landmarks").usedOnlyWith(SpectralParameters.SIGMA, null);
     public static final Parameter<Integer> LANDMARK_ITERATIONS = Parameter.integer("landmark-iterations", 5,
             "Lloyd iterations of the landmark k-means (lsc-k)");
 

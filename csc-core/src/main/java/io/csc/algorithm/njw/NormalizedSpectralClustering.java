@@ -42,7 +42,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
     public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
             "dense Gaussian affinity, or symmetric k-NN graph (sparse, for large n)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 10,
-            "k of the k-NN graph (graph=knn)");
+            "k of the k-NN graph (graph=knn)").usedOnlyWith(GRAPH, GraphType.KNN);
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
     public static final Parameter<Boolean> BANDWIDTH_FALLBACK = Parameter.bool("bandwidth-fallback", true,
             "when the bandwidth rule's clustering puts over 90% of the points in one cluster, fit again with the "

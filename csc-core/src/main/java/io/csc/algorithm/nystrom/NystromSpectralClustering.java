@@ -47,7 +47,7 @@ public final class NystromSpectralClustering implements ClusteringAlgorithm {
     public static final Parameter<Integer> SAMPLES = Parameter.integer("samples", 500,
             "m, the number of sampled points (kernel columns); memory is n x m doubles");
     public static final Parameter<BandwidthRule> BANDWIDTH = Parameter.choice("bandwidth", BandwidthRule.class,
-            BandwidthRule.MEDIAN, "sigma rule when not given (only median applies: the others need all distances)");
+            BandwidthRule.MEDIAN, "sigma rule when not given (only median applies: the others need all distances)").usedOnlyWith(SpectralParameters.SIGMA, null);
 
     public static final List<Parameter<?>> PARAMETERS = List.of(SAMPLES, SpectralParameters.SIGMA, BANDWIDTH,
             SpectralParameters.KMEANS_RESTARTS, SpectralParameters.KMEANS_ITERATIONS, SpectralParameters.KMEANS_SAMPLE);

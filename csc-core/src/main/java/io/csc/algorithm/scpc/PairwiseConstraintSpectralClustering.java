@@ -147,7 +147,7 @@ public final class PairwiseConstraintSpectralClustering implements ClusteringAlg
             "l, the neighbours of each constrained point used by the constraint propagation (Eq. 4-6)");
     public static final Parameter<LandmarkBandwidth> BANDWIDTH = Parameter.choice("bandwidth", LandmarkBandwidth.class,
             LandmarkBandwidth.NEAREST_MEAN, "sigma rule when not given: mean distance to the r nearest landmarks "
-                    + "(the local scale of each point's neighbourhood), mean distance points-landmarks, or mean squared distance");
+                    + "(the local scale of each point's neighbourhood), mean distance points-landmarks, or mean squared distance").usedOnlyWith(SpectralParameters.SIGMA, null);
 
     public static final List<Parameter<?>> PARAMETERS = List.of(VARIANT, NEAREST, RANDOM_LANDMARKS, NEIGHBOURS,
             SpectralParameters.SIGMA,

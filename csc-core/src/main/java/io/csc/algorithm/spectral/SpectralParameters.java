@@ -42,7 +42,7 @@ public final class SpectralParameters {
         return Parameter.choice("bandwidth", BandwidthRule.class, defaultRule,
                 "how sigma is chosen when not given: median pairwise distance, mean k-NN distance, "
                         + "or self-tuning local scales (Zelnik-Manor and Perona); the k-NN rules count repeated "
-                        + "points once");
+                        + "points once").usedOnlyWith(SIGMA, null);
     }
 
     /**

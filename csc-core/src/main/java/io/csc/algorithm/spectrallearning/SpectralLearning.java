@@ -91,7 +91,7 @@ public final class SpectralLearning implements ClusteringAlgorithm {
     public static final Parameter<GraphType> GRAPH = Parameter.choice("graph", GraphType.class, GraphType.DENSE,
             "dense Gaussian affinity, or symmetric k-NN graph (sparse, for large n)");
     public static final Parameter<Integer> NEIGHBOURS = Parameter.integer("neighbours", 30,
-            "k of the k-NN graph (graph=knn; 30 as in the SCACS paper's runs of SL)");
+            "k of the k-NN graph (graph=knn; 30 as in the SCACS paper's runs of SL)").usedOnlyWith(GRAPH, GraphType.KNN);
     public static final Parameter<AffinityNormalization> NORMALIZATION = Parameter.choice("normalization",
             AffinityNormalization.class, AffinityNormalization.SYMMETRIC,
             "symmetric: D^-1/2 W D^-1/2 (NJW); additive: (W + d_max I - D)/d_max (Kamvar et al.)");
