@@ -26,7 +26,9 @@ import java.util.stream.Collectors;
  * folders) are averaged.
  *
  * <p>The worst deficit is the smallest gain against the reference baseline (the first), with the
- * condition where it happens. Every method that uses supervision gets a row, baselines included
+ * condition where it happens; a condition where every run failed is worse than any difference (its
+ * gain is minus infinity), so that a method that failed somewhere, or everywhere, does not show a
+ * finite worst. Every method that uses supervision gets a row, baselines included
  * (a baseline is not compared with itself), and so does {@code auto}.
  */
 public final class SupervisionBenefit {
@@ -52,7 +54,8 @@ public final class SupervisionBenefit {
      * @param mean the mean of its values over the conditions where it has one, NaN without any
      * @param collapses how many of its successful runs collapsed, over all its rows
      * @param tallies per baseline (in the order of the options), null against itself
-     * @param worstGain the smallest gain against the reference baseline, NaN if never compared
+     * @param worstGain the smallest gain against the reference baseline, minus infinity where every run
+     *     of a condition failed, NaN if never compared
      * @param worstCondition where the smallest gain happens, null if never compared
      */
     public record MethodBenefit(String method, int conditions, double mean, int collapses, List<Tally> tallies,
@@ -138,7 +141,7 @@ public final class SupervisionBenefit {
                     continue;
                 }
                 counts[b][gain > options.tie() ? 0 : gain < -options.tie() ? 2 : 1]++;
-                if (b == 0 && !Double.isInfinite(gain) && !(gain >= worst)) {
+                if (b == 0 && !(gain >= worst)) {
                     worst = gain;
                     worstCondition = condition;
                 }

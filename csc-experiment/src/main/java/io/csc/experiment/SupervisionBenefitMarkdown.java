@@ -29,7 +29,8 @@ public final class SupervisionBenefitMarkdown {
                 + "%d conditions (data set x supervision kind x amount): a win (W) or a loss (L) when the difference "
                 + "is more than %s, a tie (T) otherwise. An unconstrained baseline has one value per data set; a "
                 + "constrained one is compared at the same kind and amount. A condition where every run of the method "
-                + "failed is a loss. The worst is the smallest difference against %s.%n%n", measure,
+                + "failed is a loss. The worst is the smallest difference against %s, or a condition where every run "
+                + "failed.%n%n", measure,
                 benefit.conditions().size(), plain(options.tie()), reference));
         List<String> header = new ArrayList<>(List.of("method", "conditions", "mean " + measure, "collapsed runs"));
         options.baselines().forEach(baseline -> header.add("vs " + baseline + " W / T / L"));
@@ -42,8 +43,8 @@ public final class SupervisionBenefitMarkdown {
             for (Tally tally : method.tallies()) {
                 cells.add(tally == null ? "-" : tally.wins() + " / " + tally.ties() + " / " + tally.losses());
             }
-            cells.add(method.worstCondition() == null ? "-" : signed(method.worstGain()) + " ("
-                    + where(method.worstCondition()) + ")");
+            cells.add(method.worstCondition() == null ? "-" : (Double.isInfinite(method.worstGain()) ? "failed"
+                    : signed(method.worstGain())) + " (" + where(method.worstCondition()) + ")");
             ResultTableMarkdown.appendRow(text, cells);
         }
         text.append('\n');

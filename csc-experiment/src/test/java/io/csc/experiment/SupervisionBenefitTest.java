@@ -81,7 +81,8 @@ class SupervisionBenefitTest {
         assertEquals(0.75, auto.mean(), 1e-12, "the failed condition has no value");
         assertEquals(new Tally(1, 0, 1), auto.tallies().get(0));
         assertEquals(new Tally(1, 0, 1), auto.tallies().get(1));
-        assertEquals(0.05, auto.worstGain(), 1e-12, "a failure is a loss but has no difference");
+        assertEquals(Double.NEGATIVE_INFINITY, auto.worstGain(), "a failure is worse than any difference");
+        assertEquals(new Condition("iris", "labels", TEN_PERCENT), auto.worstCondition());
     }
 
     @Test
@@ -132,6 +133,7 @@ class SupervisionBenefitTest {
                 + "| worst vs njw |"), text);
         assertTrue(text.contains("| scacs | 4 | 0.789 | 2 | 2 / 1 / 1 | 2 / 1 / 0 | -0.250 (iris, pairs 100) |"), text);
         assertTrue(text.contains("| cop-kmeans | 3 | 0.783 | 0 | 1 / 0 / 2 | - | -0.100 (wine, labels 10%) |"), text);
+        assertTrue(text.contains("| auto | 2 | 0.750 | 0 | 1 / 0 / 1 | 1 / 0 / 1 | failed (iris, labels 10%) |"), text);
         assertTrue(text.contains("| data set | kind | amount | njw ACC | cop-kmeans | scacs | auto |"), text);
         assertTrue(text.contains("| iris | labels | 10% | 0.850 | **-0.050** | +0.050 | failed |"), text);
         assertTrue(text.contains("| iris | pairs | 100 | 0.850 | - | **-0.250** | - |"), text);
