@@ -102,6 +102,7 @@ final class ServeCommand implements Callable<Integer> {
         if (k > points.size()) {
             throw new IllegalArgumentException("Invalid -k: " + k + " is more than the " + points.size() + " points");
         }
+        requireFreePort(host, port);
         SessionFolder folder = SessionFolder.open(session);
         ConstraintSet initial = constraints == null ? ConstraintSet.empty(points.size())
                 : ConstraintReader.read(constraints, points.size(), warning -> err.println("[csc] warning: " + warning));
@@ -139,5 +140,23 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /**
+     * Refuses an address that cannot be bound before the session folder is made and the method
+     * fitted (minutes on large data), rather than after. The server binds again when it starts:
+     * a port taken in between is still refused then.
+     */
+    static void requireFreePort(String host, int port) {
+        if (port == 0) {
+            return;
+        }
+        try (java.net.ServerSocket socket = new java.net.ServerSocket()) {
+            socket.bind(new java.net.InetSocketAddress(host, port));
+        } catch (java.io.IOException | RuntimeException e) {
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new IllegalStateException("Cannot serve on " + host + ":" + port + ": " + reason
+                    + "; give another --port, or --port 0 for any free one");
+        }
     }
 }

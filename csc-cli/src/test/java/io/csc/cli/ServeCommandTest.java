@@ -47,6 +47,21 @@ class ServeCommandTest {
                 + contradictory), run.err());
     }
 
+    @Test
+    void aPortInUseIsRefusedBeforeTheSessionIsMade() throws IOException {
+        Path session = folder.resolve("busy-session");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            CliTest.Run run = CliTest.run("serve", "--data", "wine", "--host", "127.0.0.1", "--port",
+                    String.valueOf(port), "--session", session.toString());
+            assertTrue(run.exitCode() != 0, run.err());
+            assertTrue(run.err().contains("Cannot serve on 127.0.0.1:" + port + ": ") && run.err().contains("--port 0"),
+                    run.err());
+            assertTrue(!run.err().contains("ERROR") && !run.err().contains("preparing"), run.err());
+        }
+        assertTrue(Files.notExists(session), "the session folder was made for a server that could not start");
+    }
+
     private static void assertRefused(int code, String message, String... args) {
         CliTest.Run run = CliTest.run(args);
         assertEquals(code, run.exitCode(), run.err());
