@@ -67,8 +67,8 @@ import java.util.SplittableRandom;
  * lose: with 10% of the pairs flipped, the flipped pairs pull points against their neighbours'
  * cluster and usually fail.
  *
- * <p>Beyond twice {@link KMeansOptions#sample()} points (and twice the constrained points plus the
- * sample), the runs are made on the constrained points and a uniform sample of the others, with the
+ * <p>Beyond twice {@link KMeansOptions#sampleFor the sample} (and twice the constrained points plus
+ * the sample), the runs are made on the constrained points and a uniform sample of the others, with the
  * supervision among them, and the best run's centres start one run on all the points under the
  * whole supervision, whose labels are returned; that run ends when an iteration changes the cluster
  * of at most one point in {@value #REFINEMENT_CHANGES_PER_POINT}.
@@ -147,10 +147,11 @@ public final class ConstrainedKMeans {
         double[] squaredNorms = workers.products(points.columns()) ? squaredNorms(points) : null;
         SupervisionPenalties supervision = SupervisionPenalties.of(constraints, k, points);
         int[] constrained = constraints.constrainedPoints();
-        long sampled = (long) constrained.length + options.sample();
-        if (options.samples(n) && options.sample() >= k && 2 * sampled <= n) {
+        int sample = options.sampleFor(points.columns());
+        long sampled = (long) constrained.length + sample;
+        if (options.samples(n, points.columns()) && sample >= k && 2 * sampled <= n) {
             // restarts on the constrained points and a sample of the others, then one run on every point
-            int[] rows = withSample(constraints, options.sample(), random.split());
+            int[] rows = withSample(constraints, sample, random.split());
             KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fitInSeedOrder(points.rows(rows), k,
                     constraints.restrictedTo(rows), random, workers);
             ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);

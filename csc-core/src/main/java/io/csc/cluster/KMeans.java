@@ -45,8 +45,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * assignment (see {@code Run}); the clusters are those of plain Lloyd iterations. The stopping
  * rule is described at {@link KMeansOptions#tolerance()}.
  *
- * <p><b>Many points.</b> Beyond twice {@link KMeansOptions#sample()} points, the restarts run on a
- * uniform sample of that many, drawn from the caller's generator before the restarts' own, and the
+ * <p><b>Many points.</b> Beyond twice {@link KMeansOptions#sampleFor the sample} (fewer points for
+ * more than 64 coordinates), the restarts run on a uniform sample of that many, drawn from the caller's generator before the restarts' own, and the
  * best of them (lowest inertia on the sample) starts one run on all the points, whose labels and
  * inertia are returned: the seeding and the restarts cost O(restarts x sample) instead of
  * O(restarts x n), and the run on all points starts close to its fixed point.
@@ -102,9 +102,10 @@ public final class KMeans {
             throw new IllegalArgumentException("Invalid k: " + k + " (must be <= the number of points, " + n + ")");
         }
         requireFinite(points, "Point");
-        if (options.samples(n) && options.sample() >= k) {
+        int sample = options.sampleFor(points.columns());
+        if (options.samples(n, points.columns()) && sample >= k) {
             // restarts on a sample, then one run on every point from the best of them
-            int[] rows = RandomSample.indices(n, options.sample(), random.split());
+            int[] rows = RandomSample.indices(n, sample, random.split());
             KMeansResult onSample = new KMeans(options.withSample(0)).fit(points.rows(rows), k, random, parallel);
             int grain = Parallel.grainFor(n, MINIMUM_GRAIN);
             Run run = new Run(points, k, grain, options.maxIterations(),

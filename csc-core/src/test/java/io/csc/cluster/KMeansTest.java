@@ -353,7 +353,7 @@ class KMeansTest {
         int[] truth = new int[4 * 3000];
         DenseMatrix points = blobs(new double[][] {{0, 0}, {4, 0}, {0, 4}, {4, 4}}, 3000, 1.0, 21, truth);
         KMeansOptions sampled = KMeansOptions.DEFAULTS.withSample(1000);
-        assertTrue(sampled.samples(points.rows()));
+        assertTrue(sampled.samples(points.rows(), points.columns()));
         KMeansResult fromSample = new KMeans(sampled).fit(points, 4, new SplittableRandom(3), twoThreads);
         KMeansResult exact = new KMeans(KMeansOptions.DEFAULTS.withSample(0)).fit(points, 4, new SplittableRandom(3),
                 twoThreads);
@@ -364,8 +364,21 @@ class KMeansTest {
         assertTrue(agreement(fromSample.labels(), KMeans.assign(points, fromSample.centroids(), twoThreads)) > 0.999);
         KMeansResult oneThread = new KMeans(sampled).fit(points, 4, new SplittableRandom(3), Parallel.sequential());
         assertArrayEquals(fromSample.labels(), oneThread.labels());
-        assertFalse(KMeansOptions.DEFAULTS.samples(65_536));
-        assertTrue(KMeansOptions.DEFAULTS.samples(65_537));
+        assertFalse(KMeansOptions.DEFAULTS.samples(65_536, 2));
+        assertTrue(KMeansOptions.DEFAULTS.samples(65_537, 2));
+    }
+
+    @Test
+    void theSampleOfWidePointsHoldsAsManyValuesAsThatOfNarrowOnes() {
+        assertEquals(32_768, KMeansOptions.DEFAULTS.sampleFor(2));
+        assertEquals(32_768, KMeansOptions.DEFAULTS.sampleFor(64));
+        assertEquals(2_097_152 / 784, KMeansOptions.DEFAULTS.sampleFor(784));
+        assertEquals(2_048, KMeansOptions.DEFAULTS.sampleFor(100_000), "at least 2,048 points");
+        assertEquals(1_000, KMeansOptions.DEFAULTS.withSample(1_000).sampleFor(784), "never more than asked");
+        assertEquals(0, KMeansOptions.DEFAULTS.withSample(0).sampleFor(784), "0 keeps every restart on all points");
+        assertTrue(KMeansOptions.DEFAULTS.samples(20_000, 784));
+        assertFalse(KMeansOptions.DEFAULTS.samples(20_000, 64));
+        assertFalse(KMeansOptions.DEFAULTS.withSample(0).samples(20_000, 784));
     }
 
     /** The share of points with the same id in two canonical labellings. */

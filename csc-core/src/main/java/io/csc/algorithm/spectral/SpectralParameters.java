@@ -17,7 +17,8 @@ public final class SpectralParameters {
     public static final Parameter<Integer> KMEANS_SAMPLE = Parameter.integer("kmeans-sample",
             KMeansOptions.DEFAULT_SAMPLE, 0, "beyond twice this many points the k-means restarts run on a uniform "
                     + "sample of this many (plus the constrained points) and the best one starts a run on all "
-                    + "points; 0 = every restart on all points (the local engine's; --engine spark seeds its "
+                    + "points; points of more than 64 coordinates are sampled to 2,097,152 values (at least "
+                    + "2,048 points); 0 = every restart on all points (the local engine's; --engine spark seeds its "
                     + "restarts by k-means|| over all points)");
     public static final Parameter<Assignment> ASSIGNMENT = Parameter.choice("assignment", Assignment.class,
             Assignment.AUTO, "the final clustering of the embedding: constrained = k-means seeded by the labelled "

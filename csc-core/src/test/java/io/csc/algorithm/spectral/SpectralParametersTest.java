@@ -26,10 +26,10 @@ class SpectralParametersTest {
     void theRestartsSampleIsAParameterAndZeroRunsThemOnAllPoints() {
         KMeansOptions options = SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=1000")));
         assertEquals(1000, options.sample());
-        assertTrue(options.samples(2001));
-        assertFalse(options.samples(2000));
+        assertTrue(options.samples(2001, 2));
+        assertFalse(options.samples(2000, 2));
         KMeansOptions all = SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=0")));
-        assertFalse(all.samples(10_000_000));
+        assertFalse(all.samples(10_000_000, 2));
         assertEquals("Invalid value '-1' for parameter kmeans-sample: expected an integer >= 0",
                 assertThrows(IllegalArgumentException.class,
                         () -> SpectralParameters.kmeans(ParameterValues.parse(List.of("kmeans-sample=-1")))).getMessage());
