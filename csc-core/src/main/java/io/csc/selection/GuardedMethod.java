@@ -139,6 +139,16 @@ public final class GuardedMethod implements ClusteringAlgorithm {
     /** The warning of a fit that passed the check ({@link NeighbourhoodAgreement}) in place of the guard. */
     static String checkedOnly(int n, NeighbourhoodAgreement.Finding finding) {
         String basis = finding.basis().word();
+        if (finding.blind()) {
+            return String.format(java.util.Locale.ROOT, "Checked against its pairs only, and the check could not "
+                    + "tell: above %d points (here %d) select=auto fits the method as set and compares it with the "
+                    + "pairs' neighbourhoods, but the pairs nearest to a pair are of its kind in %.2f of the cases, "
+                    + "about what pairs of random kinds give (%.2f), so no fit could contradict them (this fit: %.2f). "
+                    + "With a few random pairs among many points a method can fit its pairs and not the data; "
+                    + "--param select=guard checks it against simple references (about ten times the time), and "
+                    + "-a auto also tries the other methods and njw", LIMIT, n, finding.supervisionAgreement(),
+                    NeighbourhoodAgreement.PAIR_CHANCE, finding.fitAgreement());
+        }
         return "Checked against its " + basis + " only: above " + LIMIT + " points (here " + n + ") select=auto fits "
                 + "the method as set and compares it with the " + basis + "' neighbourhoods (" + finding.inWords()
                 + ": no contradiction). --param select=guard checks it against simple references (about ten times "

@@ -24,6 +24,26 @@ import org.junit.jupiter.api.Test;
 
 class GuardedMethodTest {
 
+    @Test
+    void aCheckOfPairsAtTheirChanceLevelSaysItCouldNotTell() {
+        NeighbourhoodAgreement.Finding blind = new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.PAIRS,
+                0.51, 0.53, 0.02, 200);
+        assertTrue(blind.blind());
+        assertEquals(true, blind.asMap().get("blind"));
+        String warning = GuardedMethod.checkedOnly(60_000, blind);
+        assertTrue(warning.startsWith("Checked against its pairs only, and the check could not tell: above 50000 "
+                + "points (here 60000)") && warning.contains("of its kind in 0.53 of the cases, about what pairs of "
+                + "random kinds give (0.50)") && warning.contains("(this fit: 0.51)")
+                && warning.contains("--param select=guard") && warning.contains("-a auto"), warning);
+        NeighbourhoodAgreement.Finding telling = new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.PAIRS,
+                0.70, 0.75, 0.02, 200);
+        assertTrue(!telling.blind() && GuardedMethod.checkedOnly(60_000, telling).contains("no contradiction"));
+        NeighbourhoodAgreement.Finding labels = new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.LABELS,
+                0.45, 0.50, 0.02, 200);
+        assertTrue(!labels.blind(), "a labelled point's chance level is its class's share, far below a half");
+    }
+
+
     private static ClusteringAlgorithm method(String name, String select) {
         return AlgorithmRegistry.byName(name).create(ParameterValues.of(Map.of("select", select)));
     }
