@@ -1,6 +1,7 @@
 package io.csc.cli;
 
 import io.csc.data.DataDirectory;
+import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.experiment.ExperimentManifest;
@@ -97,7 +98,7 @@ final class ReportCommand implements Callable<Integer> {
         List<String> pageNotes = new ArrayList<>();
         long start = System.nanoTime();
         if (from != null) {
-            manifest = ExperimentOutput.readManifest(from);
+            manifest = finishedSweep(from);
             records = ExperimentOutput.readRecords(from);
             pageNotes.add("page rebuilt from the experiment folder " + from + " by `" + commandLine() + "`");
         } else {
@@ -132,6 +133,29 @@ final class ReportCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The manifest of the experiment folder {@code folder}, refused when there is none, or when its
+     * sweep was interrupted: a page from the fits it finished would leave out data sets and methods
+     * and average fewer repetitions than the page states, all without a word.
+     */
+    private static ExperimentManifest finishedSweep(Path folder) {
+        Path file = folder.resolve(ExperimentOutput.MANIFEST);
+        if (!Files.isRegularFile(file)) {
+            throw new DataException("Invalid --from '" + folder + "': " + (Files.isDirectory(folder) ? "no "
+                    + ExperimentOutput.MANIFEST + " in it" : "no such folder") + "; give a folder that 'csc experiment' "
+                    + "or 'csc report' wrote");
+        }
+        ExperimentManifest manifest = ExperimentOutput.readManifest(folder);
+        if (manifest.unfinished()) {
+            String command = String.valueOf(manifest.command());
+            throw new DataException("Invalid --from '" + folder + "': its sweep was interrupted ("
+                    + ExperimentOutput.MANIFEST + " says " + ExperimentManifest.RUNNING + "); "
+                    + (command.startsWith("csc experiment ") ? "finish it with '" + command + " --resume'"
+                    : "run '" + command + "' again") + ", then build the page");
+        }
+        return manifest;
     }
 
     /** The data sets asked for, or the small ones of the data directory; what was left out goes to {@code notes}. */

@@ -246,6 +246,38 @@ class ExperimentCommandTest {
                 run(with(sweep, "--resume")).err().strip());
     }
 
+    /**
+     * A page from the finished fits of an interrupted sweep would leave out data sets and methods and
+     * state repetitions it does not average: refused with the way to finish the sweep, as is a folder
+     * that holds no sweep at all.
+     */
+    @Test
+    void reportFromAnInterruptedSweepOrAFolderWithoutOneIsRefused() throws IOException {
+        Path interrupted = folder.resolve("interrupted");
+        assertEquals(0, run("experiment", "--data", "iris,wine", "--data-dir", dataDirectory.toString(), "-a", "njw,scacs",
+                "--known-fraction", "0.1", "--repeats", "2", "--plot", "none", "-q", "--out", interrupted.toString())
+                .exitCode());
+        // As a kill between two fits leaves it: whole lines only, the manifest of a running sweep.
+        Path records = interrupted.resolve(ExperimentOutput.RECORDS);
+        Files.write(records, Files.readAllLines(records).subList(0, 3));
+        Path manifest = interrupted.resolve(ExperimentOutput.MANIFEST);
+        ExperimentManifest.read(manifest).withStatus(ExperimentManifest.RUNNING).write(manifest);
+        Path page = folder.resolve("RESULTS.md");
+
+        Run report = run("report", "--from", interrupted.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.DATA, report.exitCode(), report.err());
+        assertEquals("csc: Invalid --from '" + interrupted + "': its sweep was interrupted (experiment.json says "
+                + "running); finish it with '" + ExperimentManifest.read(manifest).command() + " --resume', then build "
+                + "the page", report.err().strip());
+        assertTrue(!Files.exists(page), "no page from a part of the sweep");
+
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        Run none = run("report", "--from", empty.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.DATA, none.exitCode(), none.err());
+        assertEquals("csc: Invalid --from '" + empty + "': no experiment.json in it; give a folder that 'csc experiment' "
+                + "or 'csc report' wrote", none.err().strip());
+    }
+
     @Test
     void aFolderHoldingAnEarlierSweepIsNotOverwrittenWithoutResume() throws IOException {
         String[] sweep = {"experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw",
