@@ -153,6 +153,22 @@ class ExperimentCommandTest {
                 "csc: Invalid --held-out: 0.001 holds out 0 of the 150 points of iris and leaves 150"));
     }
 
+    /** An --out that cannot be written is refused before the fits, not after them with the tables lost. */
+    @Test
+    void holdoutChecksItsOutputBeforeFitting() throws IOException {
+        Path taken = Files.createDirectories(folder.resolve("a-folder"));
+        Run run = run("holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q", "--out",
+                taken.toString());
+        assertEquals(ExitCodes.DATA, run.exitCode(), run.err());
+        assertEquals("", run.out(), "no fit ran");
+        assertEquals("csc: Cannot write --out " + taken + ": it is a folder; give a file name", run.err().strip());
+        Path tables = folder.resolve("new/holdout.md");
+        Run written = run("holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q",
+                "--repeats", "1", "--out", tables.toString());
+        assertEquals(0, written.exitCode(), written.err());
+        assertEquals(written.out(), Files.readString(tables));
+    }
+
     /** The one line of standard error of a run that must fail with the usage exit code. */
     private static String usageError(String... arguments) {
         Run run = run(arguments);
