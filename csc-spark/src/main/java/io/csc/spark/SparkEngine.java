@@ -57,7 +57,7 @@ public final class SparkEngine implements ClusteringEngine {
             boolean existing = SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
             SparkSession.Builder builder = SparkSession.builder().appName("csc");
             if (master != null) {
-                builder.master(master);
+                builder.master(SparkMaster.require(master));
             } else if (!existing && System.getProperty("spark.master") == null) {
                 builder.master("local[*]");
             }
