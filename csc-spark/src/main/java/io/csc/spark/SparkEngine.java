@@ -6,6 +6,7 @@ import io.csc.api.ClusteringEngine;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
+import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
@@ -122,7 +123,12 @@ public final class SparkEngine implements ClusteringEngine {
         // with the ids 0..n-1 that csc generate writes, row i is point id i for every one of them
         org.apache.spark.sql.Dataset<Row> ordered = id == null ? frame : frame.sort(id);
         org.apache.spark.sql.Dataset<Row> assembled = withFeatures(ordered, directory, id, label);
-        DistributedPoints raw = DistributedPoints.of(assembled, "features", id, label);
+        DistributedPoints raw;
+        try {
+            raw = DistributedPoints.of(assembled, "features", id, label, featureColumns(frame, id, label));
+        } catch (IllegalArgumentException unreadable) {
+            throw new DataException(directory + ": " + unreadable.getMessage(), unreadable);
+        }
         FittedScaling fitted = raw.fitScaling(scaling);
         try (DistributedPoints points = raw.scaled(fitted)) {
             long n = points.size();
@@ -201,16 +207,27 @@ public final class SparkEngine implements ClusteringEngine {
     /** The frame with a vector column 'features': as it is, or assembled from the numeric columns but id and label. */
     private static org.apache.spark.sql.Dataset<Row> withFeatures(org.apache.spark.sql.Dataset<Row> frame, Path where,
                                                                   String id, String label) {
-        if (Arrays.stream(frame.schema().fields()).anyMatch(f -> f.name().equals("features")
-                && f.dataType() instanceof VectorUDT)) {
+        if (isVectorFrame(frame)) {
             return frame;
         }
         String[] inputs = assembledNames(frame, id, label);
         if (inputs.length == 0) {
             throw new IllegalArgumentException(where + " has no numeric feature column and no vector column 'features'");
         }
-        return new VectorAssembler().setInputCols(inputs).setOutputCol("features").setHandleInvalid("error")
+        // a null or NaN becomes NaN, which DistributedPoints refuses with its row and column on the driver:
+        // "error" would fail the task inside the assembler, with Spark's stack trace and no row
+        return new VectorAssembler().setInputCols(inputs).setOutputCol("features").setHandleInvalid("keep")
                 .transform(frame);
+    }
+
+    /** The names of the features' positions: the columns assembled, or null for a vector column. */
+    private static List<String> featureColumns(org.apache.spark.sql.Dataset<Row> frame, String id, String label) {
+        return isVectorFrame(frame) ? null : Arrays.asList(assembledNames(frame, id, label));
+    }
+
+    private static boolean isVectorFrame(org.apache.spark.sql.Dataset<Row> frame) {
+        return Arrays.stream(frame.schema().fields()).anyMatch(f -> f.name().equals("features")
+                && f.dataType() instanceof VectorUDT);
     }
 
     private static String[] assembledNames(org.apache.spark.sql.Dataset<Row> frame, String id, String label) {
