@@ -210,6 +210,18 @@ public final class SparkEngine implements ClusteringEngine {
         if (isVectorFrame(frame)) {
             return frame;
         }
+        List<String> other = new ArrayList<>();
+        for (StructField field : frame.schema().fields()) {
+            if (!(field.dataType() instanceof NumericType) && !field.name().equals(id) && !field.name().equals(label)) {
+                other.add("'" + field.name() + "' (" + field.dataType().simpleString() + ")");
+            }
+        }
+        if (!other.isEmpty()) {
+            // left out without a word, such a column would cluster the points on the other features alone
+            throw new DataException(where + " has columns that are not numbers: " + String.join(", ", other)
+                    + "; the Spark engine clusters every column but id and label, or the vector column 'features': "
+                    + "write the directory without them (or with a 'features' vector), or name the label by --label-column");
+        }
         String[] inputs = assembledNames(frame, id, label);
         if (inputs.length == 0) {
             throw new IllegalArgumentException(where + " has no numeric feature column and no vector column 'features'");

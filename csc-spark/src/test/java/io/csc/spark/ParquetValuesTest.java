@@ -37,6 +37,27 @@ class ParquetValuesTest {
     void aRowThatCannotBeClusteredIsNamedWithItsColumn(String defect, String expected) {
         Path parquet = directory.resolve(defect);
         write(parquet, defect);
+        assertEquals("csc: " + parquet + ": " + expected, refusal(parquet));
+    }
+
+    /** A column of text beside the numbers was left out without a word: the points were clustered on the others. */
+    @org.junit.jupiter.api.Test
+    void aColumnThatIsNotANumberIsRefusedRatherThanLeftOut() {
+        Path parquet = directory.resolve("with-text");
+        StructType schema = new StructType().add("x", DataTypes.DoubleType).add("colour", DataTypes.StringType)
+                .add("label", DataTypes.StringType);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            rows.add(RowFactory.create((i % 2) * 5.0 + i / 40.0, i % 2 == 0 ? "red" : "blue", "c" + i % 2));
+        }
+        SharedSpark.session().createDataFrame(rows, schema).write().parquet(parquet.toString());
+        assertEquals("csc: " + parquet + " has columns that are not numbers: 'colour' (string); the Spark engine "
+                + "clusters every column but id and label, or the vector column 'features': write the directory without "
+                + "them (or with a 'features' vector), or name the label by --label-column", refusal(parquet));
+    }
+
+    /** The one line of a run of scacs on {@code parquet} that must fail as a file problem. */
+    private static String refusal(Path parquet) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine commandLine = CscCommand.commandLine();
@@ -46,7 +67,7 @@ class ParquetValuesTest {
                 "spark", "--quiet");
         assertEquals(ExitCodes.DATA, code, err.toString());
         assertEquals("", out.toString());
-        assertEquals("csc: " + parquet + ": " + expected, err.toString().strip());
+        return err.toString().strip();
     }
 
     /** 40 points of two clusters with ids, one of them damaged as {@code defect} says. */
