@@ -136,7 +136,7 @@ public final class SparkEngine implements ClusteringEngine {
                 throw new IllegalArgumentException(directory + " has " + n + " points: the command line handles at most "
                         + Integer.MAX_VALUE);
             }
-            int[] classes = label == null ? null : truth(points);
+            int[] classes = label == null ? null : truth(points, directory, label);
             int clusters = k != null ? k : classes == null ? -1 : (int) Arrays.stream(classes).distinct().count();
             if (clusters < 1) {
                 throw new IllegalArgumentException(directory + " has no label column to take the number of clusters "
@@ -155,7 +155,7 @@ public final class SparkEngine implements ClusteringEngine {
     }
 
     /** The supervision of the Spark points' labelled rows (their labels as class ids), the truth of every point. */
-    private static int[] truth(DistributedPoints points) {
+    private static int[] truth(DistributedPoints points, Path directory, String label) {
         List<String> names = points.blocks().flatMap(block -> Arrays.asList(block.labelValues()).iterator()).distinct()
                 .collect();
         List<String> sorted = new ArrayList<>(names);
@@ -178,7 +178,9 @@ public final class SparkEngine implements ClusteringEngine {
         }
         for (int i = 0; i < all.length; i++) {
             if (all[i] < 0) {
-                throw new IllegalArgumentException("Point " + i + " has no label (null) in the label column");
+                throw new DataException(directory + ": row " + i + " has no label (null) in the column '" + label
+                        + "', the truth the results are scored against: give every row its class, or write the "
+                        + "directory without that column to cluster without scoring");
             }
         }
         return all;
@@ -224,7 +226,7 @@ public final class SparkEngine implements ClusteringEngine {
         }
         String[] inputs = assembledNames(frame, id, label);
         if (inputs.length == 0) {
-            throw new IllegalArgumentException(where + " has no numeric feature column and no vector column 'features'");
+            throw new DataException(where + " has no numeric feature column and no vector column 'features'");
         }
         // a null or NaN becomes NaN, which DistributedPoints refuses with its row and column on the driver:
         // "error" would fail the task inside the assembler, with Spark's stack trace and no row

@@ -56,6 +56,21 @@ class ParquetValuesTest {
                 + "them (or with a 'features' vector), or name the label by --label-column", refusal(parquet));
     }
 
+    /** A row without its class in the label column, the truth, is a file problem naming the directory and the row. */
+    @org.junit.jupiter.api.Test
+    void aRowWithoutItsClassIsAFileProblemNamingTheDirectory() {
+        Path parquet = directory.resolve("unlabelled-row");
+        StructType schema = new StructType().add("x", DataTypes.DoubleType).add("label", DataTypes.StringType, true);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            rows.add(RowFactory.create((i % 2) * 5.0 + i / 40.0, i == 3 ? null : "c" + i % 2));
+        }
+        SharedSpark.session().createDataFrame(rows, schema).coalesce(1).write().parquet(parquet.toString());
+        assertEquals("csc: " + parquet + ": row 3 has no label (null) in the column 'label', the truth the results are "
+                + "scored against: give every row its class, or write the directory without that column to cluster "
+                + "without scoring", refusal(parquet));
+    }
+
     /** The one line of a run of scacs on {@code parquet} that must fail as a file problem. */
     private static String refusal(Path parquet) {
         StringWriter out = new StringWriter();
