@@ -99,6 +99,7 @@ final class ReportCommand implements Callable<Integer> {
         long start = System.nanoTime();
         if (from != null) {
             manifest = finishedSweep(from);
+            requireTableAmount(manifest, tableAmount);
             records = ExperimentOutput.readRecords(from);
             pageNotes.add("page rebuilt from the experiment folder " + from + " by `" + commandLine() + "`");
         } else {
@@ -156,6 +157,22 @@ final class ReportCommand implements Callable<Integer> {
                     : "run '" + command + "' again") + ", then build the page");
         }
         return manifest;
+    }
+
+    /**
+     * Refuses a {@code --table-fraction} that the sweep of {@code --from} did not run, with the
+     * fractions it ran; a sweep of counts ({@code --known 30,75}) has none to give, and says so.
+     */
+    private void requireTableAmount(ExperimentManifest manifest, SupervisionAmount tableAmount) {
+        List<SupervisionAmount> amounts = manifest.amounts().stream().map(SupervisionAmount::parse).toList();
+        if (amounts.contains(tableAmount)) {
+            return;
+        }
+        List<String> fractions = amounts.stream().filter(SupervisionAmount::fraction).map(SupervisionAmount::text).toList();
+        throw new IllegalArgumentException("Invalid --table-fraction " + tableAmount.text() + ": the sweep in " + from
+                + (fractions.isEmpty() ? " drew counts, not fractions, of labelled points (" + String.join(", ",
+                amounts.stream().map(SupervisionAmount::text).toList()) + "); build the page from a sweep of "
+                + "--known-fraction" : " ran the fractions " + String.join(", ", fractions) + "; give one of them"));
     }
 
     /** The data sets asked for, or the small ones of the data directory; what was left out goes to {@code notes}. */

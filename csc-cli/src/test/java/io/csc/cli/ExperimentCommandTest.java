@@ -207,8 +207,8 @@ class ExperimentCommandTest {
 
         Run wrongAmount = run("report", "--from", work.toString(), "--output", page.toString(), "--table-fraction", "0.3");
         assertEquals(ExitCodes.USAGE, wrongAmount.exitCode());
-        assertTrue(wrongAmount.err().startsWith("csc: Invalid table amount 0.3: the run has [0.05, 0.1, 0.2]"),
-                wrongAmount.err());
+        assertEquals("csc: Invalid --table-fraction 0.3: the sweep in " + work + " ran the fractions 0.05, 0.1, 0.2; "
+                + "give one of them", wrongAmount.err().strip());
     }
 
     private static List<Integer> imageSize(Path png) throws IOException {
@@ -286,6 +286,14 @@ class ExperimentCommandTest {
                 + "running); finish it with '" + ExperimentManifest.read(manifest).command() + " --resume', then build "
                 + "the page", report.err().strip());
         assertTrue(!Files.exists(page), "no page from a part of the sweep");
+
+        Path counts = folder.resolve("counts");
+        assertEquals(0, run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw,scacs",
+                "--known", "10,20", "--repeats", "1", "--plot", "none", "-q", "--out", counts.toString()).exitCode());
+        Run fractionOfCounts = run("report", "--from", counts.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.USAGE, fractionOfCounts.exitCode(), fractionOfCounts.err());
+        assertEquals("csc: Invalid --table-fraction 0.1: the sweep in " + counts + " drew counts, not fractions, of "
+                + "labelled points (10, 20); build the page from a sweep of --known-fraction", fractionOfCounts.err().strip());
 
         Path empty = Files.createDirectories(folder.resolve("empty"));
         Run none = run("report", "--from", empty.toString(), "--output", page.toString(), "-q");
