@@ -93,7 +93,9 @@ final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         SupervisionAmount tableAmount = SupervisionAmount.fractionOf(tableFraction);
         ExperimentManifest manifest;
-        OutputFile.of(output, "--output").check(from);
+        // the page must not replace what --from reads: the folder, its records and its manifest
+        OutputFile.of(output, "--output").check(from, from == null ? null : from.resolve(ExperimentOutput.RECORDS),
+                from == null ? null : from.resolve(ExperimentOutput.MANIFEST));
         List<RunRecord> records;
         List<String> pageNotes = new ArrayList<>();
         long start = System.nanoTime();

@@ -205,6 +205,15 @@ class ExperimentCommandTest {
         assertTrue(again.contains("page rebuilt from the experiment folder " + work), again);
         assertEquals(tables.get(1), ResultTableMarkdown.read(again).get(1));
 
+        for (String read : List.of(ExperimentOutput.RECORDS, ExperimentOutput.MANIFEST)) {
+            byte[] before = Files.readAllBytes(work.resolve(read));
+            Run overInput = run("report", "--from", work.toString(), "--output", work.resolve(read).toString(), "-q");
+            assertEquals(ExitCodes.DATA, overInput.exitCode(), overInput.err());
+            assertEquals("csc: Cannot write --output " + work.resolve(read) + ": it is also an input (" + work.resolve(read)
+                    + ") and would be overwritten; choose another file", overInput.err().strip());
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(work.resolve(read))), read + " untouched");
+        }
+
         Run wrongAmount = run("report", "--from", work.toString(), "--output", page.toString(), "--table-fraction", "0.3");
         assertEquals(ExitCodes.USAGE, wrongAmount.exitCode());
         assertEquals("csc: Invalid --table-fraction 0.3: the sweep in " + work + " ran the fractions 0.05, 0.1, 0.2; "
