@@ -55,6 +55,7 @@ public final class SparkEngine implements ClusteringEngine {
 
         @Override
         public ClusteringEngine start(String master) {
+            SparkLogging.quiet();
             boolean existing = SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
             SparkSession.Builder builder = SparkSession.builder().appName("csc");
             if (master != null) {
