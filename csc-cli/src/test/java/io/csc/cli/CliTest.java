@@ -182,4 +182,16 @@ class CliTest {
         assertTrue(run.out().contains("iris: 150 points x 4 features, 3 classes"), run.out());
         assertTrue(run.out().contains("cop-kmeans"), run.out());
     }
+
+    /** The Spark engine never reads --threads: given with it, it is refused rather than reported as the fit's threads. */
+    @Test
+    void threadsBesideTheSparkEngineAreRefused() {
+        Run run = run("cluster", "--data", wine.toString(), "-a", "scacs", "--engine", "spark", "--threads", "1", "--json",
+                "--quiet");
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+        assertEquals("", run.out());
+        assertEquals("csc: --threads sets the local engine's threads; the Spark engine runs as many tasks at once as its "
+                + "master's slots: drop --threads, and give --spark-master local[N] for N threads on this machine",
+                run.err().strip());
+    }
 }
