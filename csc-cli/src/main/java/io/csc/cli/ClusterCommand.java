@@ -167,6 +167,7 @@ final class ClusterCommand implements Callable<Integer> {
     /** {@code --engine spark --data DIR}: the engine reads the Parquet directory; labels and truth come back. */
     private Integer clusterParquet(PrintWriter out, PrintWriter err, AlgorithmDescriptor descriptor, ParameterValues values,
                                    AlgorithmConfiguration configuration, OutputFile modelOutput) throws IOException {
+        EngineOptions.requireOnlyParquet(Path.of(dataName));
         if (!data.ignoredColumns.isEmpty()) {
             throw new IllegalArgumentException("--ignore-columns applies to CSV files; the Spark engine reads the "
                     + "Parquet directory " + dataName + " as it is: write it without the columns " + String.join(",",
