@@ -115,6 +115,13 @@ final class ClusterCommand implements Callable<Integer> {
             modelOutput.checkApartFrom(labelOutput.path(), "--output");
         }
         boolean spark = engine.spark();
+        if (spark && common.threads != null) {
+            // the Spark engine fits on its executors' task slots and sequentially on the driver: --threads
+            // would be reported in the results as the threads of a fit it never set
+            throw new IllegalArgumentException("--threads sets the local engine's threads; the Spark engine runs as "
+                    + "many tasks at once as its master's slots: drop --threads, and give --spark-master local[N] for "
+                    + "N threads on this machine");
+        }
         if (!spark && EngineOptions.isParquetDirectory(dataName)) {
             throw new IllegalArgumentException(dataName + " is a directory of Parquet files: read it with --engine spark");
         }
@@ -160,6 +167,7 @@ final class ClusterCommand implements Callable<Integer> {
     /** {@code --engine spark --data DIR}: the engine reads the Parquet directory; labels and truth come back. */
     private Integer clusterParquet(PrintWriter out, PrintWriter err, AlgorithmDescriptor descriptor, ParameterValues values,
                                    AlgorithmConfiguration configuration, OutputFile modelOutput) throws IOException {
+        EngineOptions.requireOnlyParquet(Path.of(dataName));
         if (!data.ignoredColumns.isEmpty()) {
             throw new IllegalArgumentException("--ignore-columns applies to CSV files; the Spark engine reads the "
                     + "Parquet directory " + dataName + " as it is: write it without the columns " + String.join(",",

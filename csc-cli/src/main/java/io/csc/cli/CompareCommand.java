@@ -65,6 +65,11 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         BenefitOptions options = options();
+        // checked before reading: --out must never be one of the results.csv files it is computed from
+        OutputFile tables = outputFile == null ? null : OutputFile.of(outputFile, "--out");
+        if (tables != null) {
+            tables.check(folders.stream().map(CompareCommand::resultsFile).toArray(Path[]::new));
+        }
         List<ResultRow> rows = new ArrayList<>();
         for (Path folder : folders) {
             List<ResultRow> read = ResultTableCsv.read(resultsFile(folder)).rows();
@@ -85,12 +90,8 @@ final class CompareCommand implements Callable<Integer> {
         String text = SupervisionBenefitMarkdown.write(benefit);
         PrintWriter out = spec.commandLine().getOut();
         out.print(text);
-        if (outputFile != null) {
-            Path parent = outputFile.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(outputFile, text, StandardCharsets.UTF_8);
+        if (tables != null) {
+            tables.write(file -> Files.writeString(file, text, StandardCharsets.UTF_8));
             out.println();
             out.println("wrote " + outputFile);
         }

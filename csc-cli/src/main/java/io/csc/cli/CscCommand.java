@@ -22,8 +22,21 @@ public final class CscCommand implements Runnable {
 
     /** The configured command line, for tests and for {@link #main}. */
     public static CommandLine commandLine() {
+        ErrorHandler errors = new ErrorHandler();
         return new CommandLine(new CscCommand())
-                .setExecutionExceptionHandler(new ErrorHandler())
+                .setExecutionExceptionHandler(errors)
+                .setExecutionStrategy(parseResult -> {
+                    // picocli hands exceptions to the handler but lets errors through: without this, a command
+                    // that runs out of memory (cluster and predict catch it themselves) ends in a stack trace
+                    try {
+                        return new CommandLine.RunLast().execute(parseResult);
+                    } catch (OutOfMemoryError error) {
+                        CommandLine command = parseResult.subcommands().isEmpty() ? parseResult.commandSpec().commandLine()
+                                : parseResult.subcommands().get(0).commandSpec().commandLine();
+                        return errors.handleExecutionException(new ErrorHandler.OutOfMemoryErrorWrapper(error,
+                                "give the JVM more with JAVA_OPTS=-Xmx8g"), command, parseResult);
+                    }
+                })
                 .setParameterExceptionHandler((exception, args) -> {
                     CommandLine command = exception.getCommandLine();
                     String message = String.valueOf(exception.getMessage()).strip().replaceAll("\\s*\\R\\s*", "; ");

@@ -61,8 +61,18 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         private static final long serialVersionUID = 1L;
 
         OutOfMemoryErrorWrapper(OutOfMemoryError error) {
-            super("out of memory (" + error.getMessage() + "): give the JVM more with JAVA_OPTS=-Xmx8g, or use a "
-                    + "scalable method (lsc-r, lsc-k, nystrom, or a k-NN graph)", error);
+            this(error, "give the JVM more with JAVA_OPTS=-Xmx8g, or use a scalable method (lsc-r, lsc-k, nystrom, or a "
+                    + "k-NN graph)");
+        }
+
+        /** With {@code advice}, what to do instead, after the error's own words. */
+        OutOfMemoryErrorWrapper(OutOfMemoryError error, String advice) {
+            super("out of memory (" + error.getMessage() + "): " + advice, error);
+        }
+
+        /** A run refused before it starts because it would not fit in memory: {@code message} says why. */
+        OutOfMemoryErrorWrapper(String message) {
+            super(message);
         }
     }
 }

@@ -132,6 +132,7 @@ final class GenerateCommand implements Callable<Integer> {
         Supplier<Dataset> generator = binary
                 ? new BernoulliMixture(size, dimension, clusters, informativeFeatures(), separation, seed, proportions)::generate
                 : new GaussianMixture(size, dimension, clusters, separation, seed, proportions)::generate;
+        requireMemory(Runtime.getRuntime().maxMemory());
         long start = System.nanoTime();
         progress.stage("generating " + size + " x " + dimension + (binary ? " binary" : "") + ", " + clusters + " clusters");
         Dataset data = generator.get();
@@ -152,6 +153,20 @@ final class GenerateCommand implements Callable<Integer> {
             err.flush();
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Refuses a size whose points (held in memory as doubles, then written) need more than
+     * {@code heap} bytes: the allocation would fail at once with an error that names no size.
+     */
+    void requireMemory(long heap) {
+        long needed = (long) size * dimension * Double.BYTES + (long) size * Integer.BYTES;
+        if (needed > heap) {
+            throw new ErrorHandler.OutOfMemoryErrorWrapper(String.format(Locale.ROOT, "Cannot generate %d x %d: the "
+                    + "points take %.1f GB in memory and the JVM may use %.1f GB; give it more with JAVA_OPTS=-Xmx%dg, "
+                    + "or generate fewer points and join the files", size, dimension, needed / 1e9, heap / 1e9,
+                    (long) Math.ceil(needed * 1.25 / (1L << 30)) + 1));
+        }
     }
 
     /** csv, npy or parquet: {@code --format}, with auto meaning npy for an output ending in {@code .npy}. */

@@ -62,6 +62,11 @@ final class HoldoutCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         requireValidOptions();
+        // checked before the fits, which may take hours, rather than when the tables are written
+        OutputFile tables = outputFile == null ? null : OutputFile.of(outputFile, "--out");
+        if (tables != null) {
+            tables.check(dataNames.stream().map(data::inputFile).toArray(Path[]::new));
+        }
         List<Dataset> sets = new ArrayList<>();
         Scaling scaling = null;
         for (String name : dataNames) {
@@ -73,8 +78,8 @@ final class HoldoutCommand implements Callable<Integer> {
         String markdown = HoldoutPrediction.markdown(HoldoutPrediction.run(sets, algorithms.configurations(), heldOut,
                 labelled, repeats, common.seed, scaling, common.threadCount(), common.progress(spec.commandLine().getErr())));
         out.print(markdown);
-        if (outputFile != null) {
-            Files.writeString(outputFile, markdown, StandardCharsets.UTF_8);
+        if (tables != null) {
+            tables.write(file -> Files.writeString(file, markdown, StandardCharsets.UTF_8));
         }
         out.flush();
         return ExitCodes.OK;

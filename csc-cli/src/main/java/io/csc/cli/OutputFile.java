@@ -59,6 +59,11 @@ final class OutputFile {
             if (input != null && sameFile(input, target)) {
                 throw failure("it is also an input (" + input + ") and would be overwritten; choose another file");
             }
+            if (input != null && EngineOptions.isParquetDirectory(input.toString())
+                    && target.toAbsolutePath().normalize().startsWith(input.toAbsolutePath().normalize())) {
+                throw failure("it is inside the Parquet directory " + input + ", every file of which Spark reads as "
+                        + "data, so that the directory could no longer be read; choose a file outside it");
+            }
         }
         if (Files.isDirectory(target)) {
             throw failure("it is a folder; give a file name");

@@ -1,6 +1,7 @@
 package io.csc.cli;
 
 import io.csc.data.DataDirectory;
+import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.experiment.AlgorithmConfiguration;
 import io.csc.experiment.ExperimentManifest;
@@ -92,12 +93,15 @@ final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         SupervisionAmount tableAmount = SupervisionAmount.fractionOf(tableFraction);
         ExperimentManifest manifest;
-        OutputFile.of(output, "--output").check(from);
+        // the page must not replace what --from reads: the folder, its records and its manifest
+        OutputFile.of(output, "--output").check(from, from == null ? null : from.resolve(ExperimentOutput.RECORDS),
+                from == null ? null : from.resolve(ExperimentOutput.MANIFEST));
         List<RunRecord> records;
         List<String> pageNotes = new ArrayList<>();
         long start = System.nanoTime();
         if (from != null) {
-            manifest = ExperimentOutput.readManifest(from);
+            manifest = finishedSweep(from);
+            requireTableAmount(manifest, tableAmount);
             records = ExperimentOutput.readRecords(from);
             pageNotes.add("page rebuilt from the experiment folder " + from + " by `" + commandLine() + "`");
         } else {
@@ -132,6 +136,45 @@ final class ReportCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The manifest of the experiment folder {@code folder}, refused when there is none, or when its
+     * sweep was interrupted: a page from the fits it finished would leave out data sets and methods
+     * and average fewer repetitions than the page states, all without a word.
+     */
+    private static ExperimentManifest finishedSweep(Path folder) {
+        Path file = folder.resolve(ExperimentOutput.MANIFEST);
+        if (!Files.isRegularFile(file)) {
+            throw new DataException("Invalid --from '" + folder + "': " + (Files.isDirectory(folder) ? "no "
+                    + ExperimentOutput.MANIFEST + " in it" : "no such folder") + "; give a folder that 'csc experiment' "
+                    + "or 'csc report' wrote");
+        }
+        ExperimentManifest manifest = ExperimentOutput.readManifest(folder);
+        if (manifest.unfinished()) {
+            String command = String.valueOf(manifest.command());
+            throw new DataException("Invalid --from '" + folder + "': its sweep was interrupted ("
+                    + ExperimentOutput.MANIFEST + " says " + ExperimentManifest.RUNNING + "); "
+                    + (command.startsWith("csc experiment ") ? "finish it with '" + command + " --resume'"
+                    : "run '" + command + "' again") + ", then build the page");
+        }
+        return manifest;
+    }
+
+    /**
+     * Refuses a {@code --table-fraction} that the sweep of {@code --from} did not run, with the
+     * fractions it ran; a sweep of counts ({@code --known 30,75}) has none to give, and says so.
+     */
+    private void requireTableAmount(ExperimentManifest manifest, SupervisionAmount tableAmount) {
+        List<SupervisionAmount> amounts = manifest.amounts().stream().map(SupervisionAmount::parse).toList();
+        if (amounts.contains(tableAmount)) {
+            return;
+        }
+        List<String> fractions = amounts.stream().filter(SupervisionAmount::fraction).map(SupervisionAmount::text).toList();
+        throw new IllegalArgumentException("Invalid --table-fraction " + tableAmount.text() + ": the sweep in " + from
+                + (fractions.isEmpty() ? " drew counts, not fractions, of labelled points (" + String.join(", ",
+                amounts.stream().map(SupervisionAmount::text).toList()) + "); build the page from a sweep of "
+                + "--known-fraction" : " ran the fractions " + String.join(", ", fractions) + "; give one of them"));
     }
 
     /** The data sets asked for, or the small ones of the data directory; what was left out goes to {@code notes}. */

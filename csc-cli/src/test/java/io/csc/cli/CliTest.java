@@ -182,4 +182,44 @@ class CliTest {
         assertTrue(run.out().contains("iris: 150 points x 4 features, 3 classes"), run.out());
         assertTrue(run.out().contains("cop-kmeans"), run.out());
     }
+
+    /** The Spark engine never reads --threads: given with it, it is refused rather than reported as the fit's threads. */
+    @Test
+    void threadsBesideTheSparkEngineAreRefused() {
+        Run run = run("cluster", "--data", wine.toString(), "-a", "scacs", "--engine", "spark", "--threads", "1", "--json",
+                "--quiet");
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.err());
+        assertEquals("", run.out());
+        assertEquals("csc: --threads sets the local engine's threads; the Spark engine runs as many tasks at once as its "
+                + "master's slots: drop --threads, and give --spark-master local[N] for N threads on this machine",
+                run.err().strip());
+    }
+
+    /**
+     * Spark reads every file of a Parquet directory but the hidden ones: labels or a model written
+     * into it made it unreadable (each later run failed inside a Spark task as an internal error),
+     * so such an output is refused, and a directory holding such a file is named with the file.
+     */
+    @Test
+    void aParquetDirectoryTakesNoOutputAndIsRefusedHoldingAFileThatIsNotParquet() throws IOException {
+        Path parquet = Files.createDirectories(directory.resolve("points.parquet"));
+        Files.write(parquet.resolve("part-00000-c000.snappy.parquet"), "PAR1 and the rest".getBytes(
+                StandardCharsets.US_ASCII));
+        Files.writeString(parquet.resolve("_SUCCESS"), "");
+        Files.writeString(parquet.resolve(".part-00000-c000.snappy.parquet.crc"), "crc");
+        for (String option : List.of("--output", "--save-model")) {
+            Path inside = parquet.resolve("labels.txt");
+            Run run = run("cluster", "--data", parquet.toString(), "-a", "scacs", "--engine", "spark", option,
+                    inside.toString(), "--quiet");
+            assertEquals(ExitCodes.DATA, run.exitCode(), run.err());
+            assertEquals("csc: Cannot write " + option + " " + inside + ": it is inside the Parquet directory " + parquet
+                    + ", every file of which Spark reads as data, so that the directory could no longer be read; choose "
+                    + "a file outside it", run.err().strip());
+        }
+        Files.writeString(parquet.resolve("notes.txt"), "where the points come from");
+        Run run = run("cluster", "--data", parquet.toString(), "-a", "scacs", "--engine", "spark", "--quiet");
+        assertEquals(ExitCodes.DATA, run.exitCode(), run.err());
+        assertEquals("csc: " + parquet + " holds notes.txt, which is not a Parquet file: Spark reads every file of the "
+                + "directory but those whose names start with _ or ., so move it out (or rename it so)", run.err().strip());
+    }
 }

@@ -80,6 +80,19 @@ class CompareCommandTest {
                 + "a finished csc experiment", "--from", empty.toString());
     }
 
+    /** --out naming a results.csv read was written over it, the experiment's results lost; a folder failed after the tables. */
+    @Test
+    void anOutputThatIsAnInputOrAFolderIsRefusedBeforeAnythingIsWritten() throws IOException {
+        Path results = labels.resolve("results.csv");
+        byte[] before = Files.readAllBytes(results);
+        assertRefused(ExitCodes.DATA, "csc: Cannot write --out " + results + ": it is also an input (" + results
+                + ") and would be overwritten; choose another file", "--from", labels.toString(), "--out",
+                results.toString());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(results)), "the input is untouched");
+        assertRefused(ExitCodes.DATA, "csc: Cannot write --out " + labels + ": it is a folder; give a file name",
+                "--from", labels.toString(), "--out", labels.toString());
+    }
+
     private static void assertRefused(int code, String message, String... options) {
         String[] args = new String[options.length + 1];
         args[0] = "compare";

@@ -153,6 +153,22 @@ class ExperimentCommandTest {
                 "csc: Invalid --held-out: 0.001 holds out 0 of the 150 points of iris and leaves 150"));
     }
 
+    /** An --out that cannot be written is refused before the fits, not after them with the tables lost. */
+    @Test
+    void holdoutChecksItsOutputBeforeFitting() throws IOException {
+        Path taken = Files.createDirectories(folder.resolve("a-folder"));
+        Run run = run("holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q", "--out",
+                taken.toString());
+        assertEquals(ExitCodes.DATA, run.exitCode(), run.err());
+        assertEquals("", run.out(), "no fit ran");
+        assertEquals("csc: Cannot write --out " + taken + ": it is a folder; give a file name", run.err().strip());
+        Path tables = folder.resolve("new/holdout.md");
+        Run written = run("holdout", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw", "-q",
+                "--repeats", "1", "--out", tables.toString());
+        assertEquals(0, written.exitCode(), written.err());
+        assertEquals(written.out(), Files.readString(tables));
+    }
+
     /** The one line of standard error of a run that must fail with the usage exit code. */
     private static String usageError(String... arguments) {
         Run run = run(arguments);
@@ -189,10 +205,19 @@ class ExperimentCommandTest {
         assertTrue(again.contains("page rebuilt from the experiment folder " + work), again);
         assertEquals(tables.get(1), ResultTableMarkdown.read(again).get(1));
 
+        for (String read : List.of(ExperimentOutput.RECORDS, ExperimentOutput.MANIFEST)) {
+            byte[] before = Files.readAllBytes(work.resolve(read));
+            Run overInput = run("report", "--from", work.toString(), "--output", work.resolve(read).toString(), "-q");
+            assertEquals(ExitCodes.DATA, overInput.exitCode(), overInput.err());
+            assertEquals("csc: Cannot write --output " + work.resolve(read) + ": it is also an input (" + work.resolve(read)
+                    + ") and would be overwritten; choose another file", overInput.err().strip());
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(work.resolve(read))), read + " untouched");
+        }
+
         Run wrongAmount = run("report", "--from", work.toString(), "--output", page.toString(), "--table-fraction", "0.3");
         assertEquals(ExitCodes.USAGE, wrongAmount.exitCode());
-        assertTrue(wrongAmount.err().startsWith("csc: Invalid table amount 0.3: the run has [0.05, 0.1, 0.2]"),
-                wrongAmount.err());
+        assertEquals("csc: Invalid --table-fraction 0.3: the sweep in " + work + " ran the fractions 0.05, 0.1, 0.2; "
+                + "give one of them", wrongAmount.err().strip());
     }
 
     private static List<Integer> imageSize(Path png) throws IOException {
@@ -244,6 +269,46 @@ class ExperimentCommandTest {
                 finished.toString());
         assertEquals("csc: --resume needs --out DIR, the folder of the sweep to continue",
                 run(with(sweep, "--resume")).err().strip());
+    }
+
+    /**
+     * A page from the finished fits of an interrupted sweep would leave out data sets and methods and
+     * state repetitions it does not average: refused with the way to finish the sweep, as is a folder
+     * that holds no sweep at all.
+     */
+    @Test
+    void reportFromAnInterruptedSweepOrAFolderWithoutOneIsRefused() throws IOException {
+        Path interrupted = folder.resolve("interrupted");
+        assertEquals(0, run("experiment", "--data", "iris,wine", "--data-dir", dataDirectory.toString(), "-a", "njw,scacs",
+                "--known-fraction", "0.1", "--repeats", "2", "--plot", "none", "-q", "--out", interrupted.toString())
+                .exitCode());
+        // As a kill between two fits leaves it: whole lines only, the manifest of a running sweep.
+        Path records = interrupted.resolve(ExperimentOutput.RECORDS);
+        Files.write(records, Files.readAllLines(records).subList(0, 3));
+        Path manifest = interrupted.resolve(ExperimentOutput.MANIFEST);
+        ExperimentManifest.read(manifest).withStatus(ExperimentManifest.RUNNING).write(manifest);
+        Path page = folder.resolve("RESULTS.md");
+
+        Run report = run("report", "--from", interrupted.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.DATA, report.exitCode(), report.err());
+        assertEquals("csc: Invalid --from '" + interrupted + "': its sweep was interrupted (experiment.json says "
+                + "running); finish it with '" + ExperimentManifest.read(manifest).command() + " --resume', then build "
+                + "the page", report.err().strip());
+        assertTrue(!Files.exists(page), "no page from a part of the sweep");
+
+        Path counts = folder.resolve("counts");
+        assertEquals(0, run("experiment", "--data", "iris", "--data-dir", dataDirectory.toString(), "-a", "njw,scacs",
+                "--known", "10,20", "--repeats", "1", "--plot", "none", "-q", "--out", counts.toString()).exitCode());
+        Run fractionOfCounts = run("report", "--from", counts.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.USAGE, fractionOfCounts.exitCode(), fractionOfCounts.err());
+        assertEquals("csc: Invalid --table-fraction 0.1: the sweep in " + counts + " drew counts, not fractions, of "
+                + "labelled points (10, 20); build the page from a sweep of --known-fraction", fractionOfCounts.err().strip());
+
+        Path empty = Files.createDirectories(folder.resolve("empty"));
+        Run none = run("report", "--from", empty.toString(), "--output", page.toString(), "-q");
+        assertEquals(ExitCodes.DATA, none.exitCode(), none.err());
+        assertEquals("csc: Invalid --from '" + empty + "': no experiment.json in it; give a folder that 'csc experiment' "
+                + "or 'csc report' wrote", none.err().strip());
     }
 
     @Test

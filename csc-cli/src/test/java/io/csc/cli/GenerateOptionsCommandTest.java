@@ -78,4 +78,19 @@ class GenerateOptionsCommandTest {
         assertEquals(message, run.err().trim());
         assertTrue(!Files.exists(folder.resolve("refused.csv")));
     }
+
+    /** A size beyond the heap is refused in one line with what it needs, not with the allocation's stack trace. */
+    @Test
+    void aSizeBeyondTheHeapIsRefusedWithWhatItNeeds() {
+        long needed = 2_000_000_000L * (Double.BYTES + Integer.BYTES);
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < needed);
+        CliTest.Run run = CliTest.run("generate", "--n", "2000000000", "--d", "1", "-k", "2", "-q", "--output",
+                folder.resolve("huge.csv").toString());
+        assertEquals(ExitCodes.FAILED, run.exitCode(), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        org.junit.jupiter.api.Assertions.assertTrue(run.err().startsWith("csc: Cannot generate 2000000000 x 1: the points "
+                + "take 24.0 GB in memory and the JVM may use "), run.err());
+        org.junit.jupiter.api.Assertions.assertTrue(run.err().contains("JAVA_OPTS=-Xmx29g"), run.err());
+        org.junit.jupiter.api.Assertions.assertTrue(!java.nio.file.Files.exists(folder.resolve("huge.csv")));
+    }
 }

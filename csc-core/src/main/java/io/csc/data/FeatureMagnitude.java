@@ -71,6 +71,34 @@ public final class FeatureMagnitude {
                 data.featureNames().get(feature), value, scaled, LARGEST_SQUARABLE));
     }
 
+    /**
+     * Refuses data holding a value that is not a number or infinite, naming the point, the feature
+     * and the value: a scaling's statistics over such a column are not numbers either, and the
+     * error would then name only a statistic. Values beyond {@value #LARGEST_SQUARABLE} but finite
+     * pass, since z-scores and min-max scaling bring them back within it.
+     *
+     * @throws UnsuitableInputException for such a value
+     */
+    public static void requireFinite(Dataset data) {
+        if (data.squarable()) {
+            return;
+        }
+        double[] row = new double[data.dimension()];
+        for (int i = 0; i < data.size(); i++) {
+            data.copyRow(i, row, 0);
+            for (int feature = 0; feature < row.length; feature++) {
+                if (Double.isNaN(row[feature])) {
+                    throw missing(data, i, feature);
+                }
+                if (Double.isInfinite(row[feature])) {
+                    throw new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), "
+                            + "feature '%s' is %s, which no scaling maps to a number: replace it or drop the point",
+                            data.name(), i, data.featureNames().get(feature), row[feature]));
+                }
+            }
+        }
+    }
+
     /** The refusal of a missing value (NaN), which no scaling mends. */
     private static UnsuitableInputException missing(Dataset data, int point, int feature) {
         return new UnsuitableInputException(String.format(Locale.ROOT, "%s point %d (counting from 0), feature '%s' is "

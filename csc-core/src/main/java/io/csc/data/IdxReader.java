@@ -122,6 +122,11 @@ public final class IdxReader {
             throw DataFiles.readFailure(directory, e);
         }
         names.removeIf(name -> name.endsWith(".gz") && names.contains(name.substring(0, name.length() - 3)));
+        if (names.isEmpty() && everything.stream().anyMatch(name -> name.toLowerCase(Locale.ROOT).endsWith(".parquet"))) {
+            // the folder a Spark job writes: only the Spark engine reads it, which the IDX advice would not say
+            throw new DataException(directory + " is a directory of Parquet files, which only the Spark engine reads "
+                    + "('csc cluster --engine spark'); give this command a CSV, LIBSVM or .npy file of the points");
+        }
         if (names.isEmpty()) {
             everything.sort(Comparator.naturalOrder());
             throw new DataException(directory + " holds no IDX images file (a name like train-images-idx3-ubyte.gz); "

@@ -36,6 +36,8 @@ public enum Scaling {
     /**
      * The statistics of this scaling on {@code data}, to apply to it and, later, to new points
      * exactly as to the training points.
+     *
+     * @throws io.csc.api.UnsuitableInputException when a value is not a number or infinite, naming it
      */
     public FittedScaling fit(Dataset data) {
         Objects.requireNonNull(data, "data");
@@ -50,6 +52,7 @@ public enum Scaling {
             java.util.Arrays.fill(factor, 1.0);
             return new FittedScaling(this, offset, factor);
         }
+        FeatureMagnitude.requireFinite(data);
         double[] minimum = new double[dimension];
         double[] maximum = new double[dimension];
         columnRanges(data, minimum, maximum);

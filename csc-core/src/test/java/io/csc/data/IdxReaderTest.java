@@ -142,4 +142,16 @@ class IdxReaderTest {
         }
         return pixels;
     }
+
+    /** The folder a Spark job writes is named as such, not as a folder without IDX images. */
+    @Test
+    void aFolderOfParquetFilesIsNamedAsOneWithTheEngineThatReadsIt() {
+        TestFiles.bytes(directory, "_SUCCESS", new byte[0]);
+        TestFiles.bytes(directory, "part-00000-c000.snappy.parquet", new byte[] {'P', 'A', 'R', '1'});
+        DataException refused = org.junit.jupiter.api.Assertions.assertThrows(DataException.class,
+                () -> DataLoader.load(directory));
+        org.junit.jupiter.api.Assertions.assertEquals(directory + " is a directory of Parquet files, which only the Spark "
+                + "engine reads ('csc cluster --engine spark'); give this command a CSV, LIBSVM or .npy file of the "
+                + "points", refused.getMessage());
+    }
 }

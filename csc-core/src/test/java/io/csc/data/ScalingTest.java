@@ -119,4 +119,28 @@ class ScalingTest {
         Dataset data = small();
         assertSame(data, FittedScaling.none().rows(data));
     }
+
+    /** A missing or infinite value is named with its point and feature, not as a statistic that is not finite. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"ZSCORE, NaN, NaN, a missing value", "MINMAX, NaN, NaN, a missing value",
+            "ZSCORE, Infinity, Infinity, no scaling maps", "MINMAX, -Infinity, -Infinity, no scaling maps"})
+    void aValueThatIsNotANumberIsNamedWithItsPointAndFeature(Scaling scaling, double value, String shown, String reason) {
+        double[] features = small().features().clone();
+        features[7] = value;
+        Dataset data = Dataset.unlabelled("holes", 3, 3, features);
+        io.csc.api.UnsuitableInputException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.csc.api.UnsuitableInputException.class, () -> scaling.fit(data));
+        String message = refused.getMessage();
+        org.junit.jupiter.api.Assertions.assertTrue(message.startsWith("holes point 2 (counting from 0), feature 'x1' is "
+                + shown), message);
+        org.junit.jupiter.api.Assertions.assertTrue(message.contains(reason), message);
+    }
+
+    /** Values beyond the squarable bound but finite are what the scalings exist to bring back: they pass. */
+    @Test
+    void finiteValuesBeyondTheSquarableBoundAreScaled() {
+        Dataset data = Dataset.unlabelled("large", 3, 1, new double[] {1e200, -1e300, 0});
+        FittedScaling fitted = Scaling.ZSCORE.fit(data);
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isFinite(fitted.apply(data).feature(1, 0)));
+    }
 }

@@ -49,6 +49,16 @@ public final class DistributedPoints implements AutoCloseable {
      * @param labelColumn a column of known labels, null meaning unlabelled, or null for none
      */
     public static DistributedPoints of(Dataset<Row> frame, String featuresColumn, String idColumn, String labelColumn) {
+        return of(frame, featuresColumn, idColumn, labelColumn, null);
+    }
+
+    /**
+     * As {@link #of(Dataset, String, String, String)}, naming a bad value by the column it came from:
+     * {@code featureNames} names the positions of the vectors (the columns they were assembled
+     * from), or null to name them by position.
+     */
+    public static DistributedPoints of(Dataset<Row> frame, String featuresColumn, String idColumn, String labelColumn,
+                                       List<String> featureNames) {
         requireColumn(frame, featuresColumn, "features", new VectorUDT());
         if (idColumn != null) {
             DataType type = requireColumn(frame, idColumn, "id", null);
@@ -67,7 +77,9 @@ public final class DistributedPoints implements AutoCloseable {
         columns.add(labelColumn == null ? org.apache.spark.sql.functions.lit(null).cast(DataTypes.StringType)
                 : frame.col(labelColumn).cast(DataTypes.StringType));
         JavaRDD<Row> rows = frame.select(columns.toArray(new Column[0])).javaRDD();
-        List<PartitionShape> shapes = rows.mapPartitionsWithIndex(DistributedPoints::shape, true).collect();
+        boolean idsChecked = idColumn != null;
+        List<PartitionShape> shapes = rows.mapPartitionsWithIndex((partition, iterator) ->
+                shape(partition, iterator, idsChecked), true).collect();
         long[] offsets = new long[shapes.size() + 1];
         int dimension = -1;
         long firstRowOfDimension = 0;
@@ -78,6 +90,9 @@ public final class DistributedPoints implements AutoCloseable {
             offsets[i + 1] += offsets[i];
         }
         for (PartitionShape shape : shapes) {
+            if (shape.problem() != null) {
+                throw shape.problem().refusal(offsets[shape.partition()], featuresColumn, featureNames);
+            }
             if (shape.rows() == 0) {
                 continue;
             }
@@ -121,29 +136,82 @@ public final class DistributedPoints implements AutoCloseable {
         return field.dataType();
     }
 
-    /** The rows of one partition and their common dimension. */
-    private record PartitionShape(int partition, long rows, int dimension) implements Serializable {
+    /** The rows of one partition, their common dimension, and the first row that cannot be clustered, or null. */
+    private record PartitionShape(int partition, long rows, int dimension, RowProblem problem) implements Serializable {
     }
 
-    private static Iterator<PartitionShape> shape(int partition, Iterator<Row> rows) {
+    /**
+     * What is wrong with a row, found by the pass that counts the rows and returned to the driver
+     * rather than thrown in the task: Spark would log a failed task's stack trace (and retry it)
+     * before the driver saw the exception, and the command line would report a failed job, not the
+     * row. {@code row} counts from the partition's first row; {@code id} is the row's id, when the
+     * points have ids.
+     */
+    private record RowProblem(long row, Long id, int features, int firstFeatures, int position, double value)
+            implements Serializable {
+
+        static final int NO_FEATURES = -1;
+        static final int NO_ID = -2;
+
+        IllegalArgumentException refusal(long partitionStart, String column, List<String> names) {
+            String point = "Row " + (partitionStart + row) + (id != null ? " (id " + id + ")" : "");
+            if (position == NO_FEATURES) {
+                return new IllegalArgumentException(point + " has no features (null in the column '" + column
+                        + "'): drop or fill such rows before clustering");
+            }
+            if (position == NO_ID) {
+                return new IllegalArgumentException(point + " has no id (null): give every row an id, or drop the id "
+                        + "column to name the points by their rows");
+            }
+            if (features != firstFeatures) {
+                return new IllegalArgumentException(point + " of the features column '" + column + "' has " + features
+                        + " values, the rows before it " + firstFeatures + ": every point needs the same number of "
+                        + "features");
+            }
+            String where = names != null && position < names.size() ? "in the column '" + names.get(position) + "'"
+                    : "in position " + position + " of the column '" + column + "'";
+            return new IllegalArgumentException(point + " has " + (Double.isNaN(value) ? "no value (null or NaN) "
+                    : "the value " + value + " ") + where + ": drop or impute such rows before clustering");
+        }
+    }
+
+    private static Iterator<PartitionShape> shape(int partition, Iterator<Row> rows, boolean withIds) {
         long count = 0;
         int dimension = -1;
         while (rows.hasNext()) {
             Row row = rows.next();
-            if (row.isNullAt(0)) {
-                throw new IllegalArgumentException("Row " + count + " of partition " + partition
-                        + " has no features (null): drop or fill such rows before clustering");
+            RowProblem problem = problem(row, count, dimension, withIds);
+            if (problem != null) {
+                return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), problem)).iterator();
             }
-            Vector vector = (Vector) row.get(0);
             if (dimension < 0) {
-                dimension = vector.size();
-            } else if (vector.size() != dimension) {
-                throw new IllegalArgumentException("Row " + count + " of partition " + partition + " has " + vector.size()
-                        + " features, its first row " + dimension + ": every point needs the same number of features");
+                dimension = ((Vector) row.get(0)).size();
             }
             count++;
         }
-        return List.of(new PartitionShape(partition, count, Math.max(dimension, 0))).iterator();
+        return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), null)).iterator();
+    }
+
+    /** What is wrong with {@code row}, the partition's row {@code count}, whose rows before have {@code dimension} values. */
+    private static RowProblem problem(Row row, long count, int dimension, boolean withIds) {
+        Long id = withIds && !row.isNullAt(1) ? row.getLong(1) : null;
+        if (row.isNullAt(0)) {
+            return new RowProblem(count, id, 0, 0, RowProblem.NO_FEATURES, 0);
+        }
+        if (withIds && id == null) {
+            return new RowProblem(count, null, 0, 0, RowProblem.NO_ID, 0);
+        }
+        Vector vector = (Vector) row.get(0);
+        if (dimension >= 0 && vector.size() != dimension) {
+            return new RowProblem(count, id, vector.size(), dimension, 0, 0);
+        }
+        double[] values = vector.toArray();
+        for (int t = 0; t < values.length; t++) {
+            if (!Double.isFinite(values[t])) {
+                return new RowProblem(count, id, values.length, values.length, t, values[t]);
+            }
+        }
+        return null;
     }
 
     private static Iterator<PointBlock> blocks(Iterator<Row> rows, long firstIndex, int d, boolean withIds,

@@ -6,6 +6,7 @@ import io.csc.api.ClusteringEngine;
 import io.csc.constraint.Constraint;
 import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
+import io.csc.data.DataException;
 import io.csc.data.Dataset;
 import io.csc.data.FittedScaling;
 import io.csc.data.Scaling;
@@ -54,10 +55,11 @@ public final class SparkEngine implements ClusteringEngine {
 
         @Override
         public ClusteringEngine start(String master) {
+            SparkLogging.quiet();
             boolean existing = SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
             SparkSession.Builder builder = SparkSession.builder().appName("csc");
             if (master != null) {
-                builder.master(master);
+                builder.master(SparkMaster.require(master));
             } else if (!existing && System.getProperty("spark.master") == null) {
                 builder.master("local[*]");
             }
@@ -122,7 +124,12 @@ public final class SparkEngine implements ClusteringEngine {
         // with the ids 0..n-1 that csc generate writes, row i is point id i for every one of them
         org.apache.spark.sql.Dataset<Row> ordered = id == null ? frame : frame.sort(id);
         org.apache.spark.sql.Dataset<Row> assembled = withFeatures(ordered, directory, id, label);
-        DistributedPoints raw = DistributedPoints.of(assembled, "features", id, label);
+        DistributedPoints raw;
+        try {
+            raw = DistributedPoints.of(assembled, "features", id, label, featureColumns(frame, id, label));
+        } catch (IllegalArgumentException unreadable) {
+            throw new DataException(directory + ": " + unreadable.getMessage(), unreadable);
+        }
         FittedScaling fitted = raw.fitScaling(scaling);
         try (DistributedPoints points = raw.scaled(fitted)) {
             long n = points.size();
@@ -130,7 +137,7 @@ public final class SparkEngine implements ClusteringEngine {
                 throw new IllegalArgumentException(directory + " has " + n + " points: the command line handles at most "
                         + Integer.MAX_VALUE);
             }
-            int[] classes = label == null ? null : truth(points);
+            int[] classes = label == null ? null : truth(points, directory, label);
             int clusters = k != null ? k : classes == null ? -1 : (int) Arrays.stream(classes).distinct().count();
             if (clusters < 1) {
                 throw new IllegalArgumentException(directory + " has no label column to take the number of clusters "
@@ -149,7 +156,7 @@ public final class SparkEngine implements ClusteringEngine {
     }
 
     /** The supervision of the Spark points' labelled rows (their labels as class ids), the truth of every point. */
-    private static int[] truth(DistributedPoints points) {
+    private static int[] truth(DistributedPoints points, Path directory, String label) {
         List<String> names = points.blocks().flatMap(block -> Arrays.asList(block.labelValues()).iterator()).distinct()
                 .collect();
         List<String> sorted = new ArrayList<>(names);
@@ -172,7 +179,9 @@ public final class SparkEngine implements ClusteringEngine {
         }
         for (int i = 0; i < all.length; i++) {
             if (all[i] < 0) {
-                throw new IllegalArgumentException("Point " + i + " has no label (null) in the label column");
+                throw new DataException(directory + ": row " + i + " has no label (null) in the column '" + label
+                        + "', the truth the results are scored against: give every row its class, or write the "
+                        + "directory without that column to cluster without scoring");
             }
         }
         return all;
@@ -201,16 +210,39 @@ public final class SparkEngine implements ClusteringEngine {
     /** The frame with a vector column 'features': as it is, or assembled from the numeric columns but id and label. */
     private static org.apache.spark.sql.Dataset<Row> withFeatures(org.apache.spark.sql.Dataset<Row> frame, Path where,
                                                                   String id, String label) {
-        if (Arrays.stream(frame.schema().fields()).anyMatch(f -> f.name().equals("features")
-                && f.dataType() instanceof VectorUDT)) {
+        if (isVectorFrame(frame)) {
             return frame;
+        }
+        List<String> other = new ArrayList<>();
+        for (StructField field : frame.schema().fields()) {
+            if (!(field.dataType() instanceof NumericType) && !field.name().equals(id) && !field.name().equals(label)) {
+                other.add("'" + field.name() + "' (" + field.dataType().simpleString() + ")");
+            }
+        }
+        if (!other.isEmpty()) {
+            // left out without a word, such a column would cluster the points on the other features alone
+            throw new DataException(where + " has columns that are not numbers: " + String.join(", ", other)
+                    + "; the Spark engine clusters every column but id and label, or the vector column 'features': "
+                    + "write the directory without them (or with a 'features' vector), or name the label by --label-column");
         }
         String[] inputs = assembledNames(frame, id, label);
         if (inputs.length == 0) {
-            throw new IllegalArgumentException(where + " has no numeric feature column and no vector column 'features'");
+            throw new DataException(where + " has no numeric feature column and no vector column 'features'");
         }
-        return new VectorAssembler().setInputCols(inputs).setOutputCol("features").setHandleInvalid("error")
+        // a null or NaN becomes NaN, which DistributedPoints refuses with its row and column on the driver:
+        // "error" would fail the task inside the assembler, with Spark's stack trace and no row
+        return new VectorAssembler().setInputCols(inputs).setOutputCol("features").setHandleInvalid("keep")
                 .transform(frame);
+    }
+
+    /** The names of the features' positions: the columns assembled, or null for a vector column. */
+    private static List<String> featureColumns(org.apache.spark.sql.Dataset<Row> frame, String id, String label) {
+        return isVectorFrame(frame) ? null : Arrays.asList(assembledNames(frame, id, label));
+    }
+
+    private static boolean isVectorFrame(org.apache.spark.sql.Dataset<Row> frame) {
+        return Arrays.stream(frame.schema().fields()).anyMatch(f -> f.name().equals("features")
+                && f.dataType() instanceof VectorUDT);
     }
 
     private static String[] assembledNames(org.apache.spark.sql.Dataset<Row> frame, String id, String label) {
