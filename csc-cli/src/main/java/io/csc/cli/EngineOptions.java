@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 final class EngineOptions {
 
     @Option(names = "--engine", defaultValue = "local", paramLabel = "local|spark",
-            description = "Where the method runs: local (this JVM, default) or spark (lsc-r, lsc-k, scacs and sc-pc on a Spark "
+            description = "Where the method runs: local (this JVM, default) or spark (lsc-r, lsc-k, scacs, sc-pc and fast-csp-ml on a Spark "
                     + "master; needs csc-spark and Spark's jars on the class path, which ./csc adds).")
     String engine;
 

@@ -172,13 +172,20 @@ final class GenerateCommand implements Callable<Integer> {
     /** csv, npy or parquet: {@code --format}, with auto meaning npy for an output ending in {@code .npy}. */
     private String outputFormat() {
         String text = format.trim().toLowerCase(Locale.ROOT);
+        boolean npyName = output.getFileName() != null
+                && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy");
         String kind = switch (text) {
             case "csv", "npy", "parquet" -> text;
-            case "auto" -> output.getFileName() != null
-                    && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy") ? "npy" : "csv";
+            case "auto" -> npyName ? "npy" : "csv";
             default -> throw new IllegalArgumentException("Invalid --format '" + format
                     + "': expected csv, npy, parquet or auto");
         };
+        if (npyName && !kind.equals("npy")) {
+            // a .npy file of CSV text is read by nothing: NumPy and csc both refuse it as a NumPy array
+            throw new IllegalArgumentException("--output " + output + " names a NumPy file, but --format " + kind
+                    + " writes " + (kind.equals("csv") ? "CSV text" : "a Parquet directory") + ": drop --format (a "
+                    + ".npy name writes NumPy arrays), or name the output without .npy");
+        }
         if (!kind.equals("parquet") && sparkMaster != null) {
             throw new IllegalArgumentException("--spark-master needs --format parquet");
         }

@@ -93,4 +93,13 @@ class GenerateOptionsCommandTest {
         org.junit.jupiter.api.Assertions.assertTrue(run.err().contains("JAVA_OPTS=-Xmx29g"), run.err());
         org.junit.jupiter.api.Assertions.assertTrue(!java.nio.file.Files.exists(folder.resolve("huge.csv")));
     }
+
+    @Test
+    void aNumPyNameWithAnotherFormatIsRefusedBeforeWriting() {
+        CliTest.Run run = generate("mix.npy", "--format", "csv");
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().contains("names a NumPy file, but --format csv writes CSV text"), run.err());
+        assertTrue(Files.notExists(folder.resolve("mix.npy")), "nothing is written");
+        assertEquals(0, generate("mix.npy", "--format", "npy").exitCode());
+    }
 }
