@@ -126,6 +126,15 @@ final class CompareCommand implements Callable<Integer> {
             throw new DataException("Invalid --from '" + folder + "': no " + (Files.isDirectory(folder)
                     ? ExperimentOutput.CSV + " in it" : "such folder") + "; give a folder that 'csc experiment' wrote");
         }
+        String name = file.getFileName().toString();
+        if (!name.toLowerCase(java.util.Locale.ROOT).endsWith(".csv")) {
+            // another file of an experiment's folder (records.jsonl, results.md) is not its table
+            Path parent = file.toAbsolutePath().getParent();
+            boolean beside = parent != null && Files.isRegularFile(parent.resolve(ExperimentOutput.CSV));
+            throw new DataException("Invalid --from '" + folder + "': compare reads the " + ExperimentOutput.CSV
+                    + " of an experiment, not " + name + "; give " + (beside ? "the folder " + (folder.getParent() == null ? "." : folder.getParent())
+                    + " or its " + ExperimentOutput.CSV : "the folder that 'csc experiment' wrote"));
+        }
         return file;
     }
 

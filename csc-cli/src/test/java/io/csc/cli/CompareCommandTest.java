@@ -61,6 +61,9 @@ class CompareCommandTest {
     void badInputGivesOneLineNamingTheFlag() {
         assertRefused(ExitCodes.DATA, "csc: Invalid --from '" + folder.resolve("nothing") + "': no such folder; give a "
                 + "folder that 'csc experiment' wrote", "--from", folder.resolve("nothing").toString());
+        assertRefused(ExitCodes.DATA, "csc: Invalid --from '" + labels.resolve("records.jsonl") + "': compare reads the "
+                + "results.csv of an experiment, not records.jsonl; give the folder " + labels + " or its results.csv",
+                "--from", labels.resolve("records.jsonl").toString());
         assertRefused(ExitCodes.USAGE, "csc: Invalid --baselines 'lsc-r': no results of lsc-r (methods there: njw, "
                 + "cop-kmeans)", "--from", labels.toString(), "--baselines", "lsc-r");
         assertRefused(ExitCodes.USAGE, "csc: Invalid --tie -1.0: must be a finite number >= 0, e.g. 0.01",
