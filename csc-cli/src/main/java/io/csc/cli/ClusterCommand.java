@@ -182,6 +182,10 @@ final class ClusterCommand implements Callable<Integer> {
             fit = started.fit(Path.of(dataName), data.labelColumn, data.scalingFor(new DataOptions.Raw(null, false)),
                     n -> {
                         given[0] = supervision.build(n, truth[0], dataName, common.seed, err);
+                        if (k != null) {
+                            // refused before the fit where k is given; else once the engine has counted the classes
+                            supervision.requireClassesWithin(given[0], k);
+                        }
                         return given[0];
                     }, descriptor.name(), values, k, common.seed, labels -> truth[0] = labels);
         }

@@ -65,6 +65,26 @@ class CommandLineEngineTest {
                 fromParquet.getAsJsonObject("metrics").get("acc").getAsDouble(), 1e-9);
     }
 
+    @org.junit.jupiter.api.Test
+    void labelsOfMoreClassesThanKAreRefusedOnParquetData() throws IOException {
+        SharedSpark.session();
+        Path parquet = directory.resolve("classes.parquet");
+        try (io.csc.api.ClusteringEngine engine = io.csc.api.ClusteringEngine.start("spark", null)) {
+            engine.writeParquet(LocalAgreementTest.MIXTURE, parquet);
+        }
+        Path labels = directory.resolve("four-classes.csv");
+        java.nio.file.Files.writeString(labels, "0,0\n1,1\n2,2\n3,3\n");
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = CscCommand.commandLine();
+        commandLine.setOut(new PrintWriter(new StringWriter()));
+        commandLine.setErr(new PrintWriter(err));
+        int code = commandLine.execute("cluster", "--data", parquet.toString(), "--engine", "spark", "-a", "scacs",
+                "-k", "2", "--labels", labels.toString(), "--quiet");
+        assertEquals(2, code, err.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains(labels + " names 4 classes but k = 2"),
+                err.toString());
+    }
+
     private static JsonObject cluster(Path data, String method, String... engine) {
         List<String> args = new ArrayList<>(List.of("cluster", "--data", data.toString(), "-a", method, "-k", "4",
                 "--known-labels", "60", "--seed", "5", "--param", LocalAgreementTest.RESTARTS,
