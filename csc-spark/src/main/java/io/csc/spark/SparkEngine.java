@@ -60,6 +60,7 @@ public final class SparkEngine implements ClusteringEngine {
             SparkSession.Builder builder = SparkSession.builder().appName("csc");
             if (master != null) {
                 builder.master(SparkMaster.require(master));
+                SparkMaster.requireReachable(master);
             } else if (!existing && System.getProperty("spark.master") == null) {
                 builder.master("local[*]");
             }

@@ -1,5 +1,10 @@
 package io.csc.spark;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,5 +49,43 @@ final class SparkMaster {
             return master;
         }
         throw new IllegalArgumentException("Invalid --spark-master '" + master + "': expected " + FORMS);
+    }
+
+    /** How long {@link #requireReachable} waits for each master of a {@code spark://} URL. */
+    static final int CONNECT_MILLISECONDS = 5_000;
+
+    /**
+     * Refuses a standalone master ({@code spark://HOST:PORT}, or {@code spark://H1:P1,H2:P2} for
+     * masters in standby) none of whose addresses takes a connection, before Spark starts on it.
+     * Spark itself retries its registration for about a minute, logging each attempt's stack trace,
+     * and then stops its context, which csc could report only as a failure of the first job. Other
+     * URLs pass: their cluster managers check them.
+     *
+     * @throws IllegalStateException naming the master, each address's failure and what to do
+     */
+    static void requireReachable(String master) {
+        if (master == null || !master.startsWith("spark://")) {
+            return;
+        }
+        List<String> failures = new ArrayList<>();
+        for (String address : master.substring("spark://".length()).split(",")) {
+            int colon = address.lastIndexOf(':');
+            String host = colon > 0 ? address.substring(0, colon) : address;
+            int port;
+            try {
+                port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : 7077;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Invalid --spark-master '" + master + "': the port of " + address
+                        + " is not a number; give spark://HOST:PORT");
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(host, port), CONNECT_MILLISECONDS);
+                return;
+            } catch (IOException | IllegalArgumentException e) {
+                failures.add(address + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            }
+        }
+        throw new IllegalStateException("Cannot reach the Spark master " + master + " (" + String.join("; ", failures)
+                + "): start it or check its address, or run on this machine with --spark-master local[N]");
     }
 }

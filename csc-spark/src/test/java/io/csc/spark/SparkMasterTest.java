@@ -63,4 +63,21 @@ class SparkMasterTest {
         assertEquals("csc: Invalid --spark-master 'local[0]': a local master needs at least 1 thread; give local[1] or "
                 + "more, or local[*] for one per processor", err.toString().strip());
     }
+
+    @Test
+    void aStandaloneMasterThatTakesNoConnectionIsRefusedAtOnce() throws java.io.IOException {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        String master = "spark://127.0.0.1:" + port;
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> SparkMaster.requireReachable(master));
+        org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().startsWith("Cannot reach the Spark master " + master
+                + " (127.0.0.1:" + port + ": ") && refused.getMessage().endsWith("--spark-master local[N]"),
+                refused.getMessage());
+        try (java.net.ServerSocket listening = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            SparkMaster.requireReachable("spark://127.0.0.1:" + port + ",127.0.0.1:" + listening.getLocalPort());
+        }
+        SparkMaster.requireReachable("local[2]");
+    }
 }
