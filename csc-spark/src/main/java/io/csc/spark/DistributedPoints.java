@@ -33,11 +33,13 @@ public final class DistributedPoints implements AutoCloseable {
     private final JavaRDD<PointBlock> blocks;
     private final long size;
     private final int dimension;
+    private final IdMismatch idMismatch;
 
-    private DistributedPoints(JavaRDD<PointBlock> blocks, long size, int dimension) {
+    private DistributedPoints(JavaRDD<PointBlock> blocks, long size, int dimension, IdMismatch idMismatch) {
         this.blocks = blocks;
         this.size = size;
         this.dimension = dimension;
+        this.idMismatch = idMismatch;
     }
 
     /**
@@ -122,7 +124,42 @@ public final class DistributedPoints implements AutoCloseable {
             blocks.rdd().localCheckpoint();
             blocks.count();
         }
-        return new DistributedPoints(blocks, size, dimension);
+        return new DistributedPoints(blocks, size, dimension, withIds ? idMismatch(shapes, offsets) : null);
+    }
+
+    /**
+     * A row whose id is not its row index, where the rows come sorted by id: row {@code row} has id
+     * {@code id}.
+     */
+    public record IdMismatch(long row, long id) {
+    }
+
+    /**
+     * The first row whose id differs from its index, or null when row i has id i for every i: the
+     * ids are 0..n-1, one per row, as {@code csc generate --format parquet} writes them. Null also
+     * without an id column. Found by the pass that counts the rows.
+     */
+    public IdMismatch idMismatch() {
+        return idMismatch;
+    }
+
+    /** The first row of the partitions, in order, whose id is not its index (offsets: each partition's first row). */
+    private static IdMismatch idMismatch(List<PartitionShape> shapes, long[] offsets) {
+        List<PartitionShape> ordered = new ArrayList<>(shapes);
+        ordered.sort(java.util.Comparator.comparingInt(PartitionShape::partition));
+        for (PartitionShape shape : ordered) {
+            if (shape.rows() == 0) {
+                continue;
+            }
+            long start = offsets[shape.partition()];
+            if (shape.firstId() != start) {
+                return new IdMismatch(start, shape.firstId());
+            }
+            if (shape.breakRow() >= 0) {
+                return new IdMismatch(start + shape.breakRow(), shape.breakId());
+            }
+        }
+        return null;
     }
 
     private static DataType requireColumn(Dataset<Row> frame, String name, String role, DataType expected) {
@@ -136,8 +173,13 @@ public final class DistributedPoints implements AutoCloseable {
         return field.dataType();
     }
 
-    /** The rows of one partition, their common dimension, and the first row that cannot be clustered, or null. */
-    private record PartitionShape(int partition, long rows, int dimension, RowProblem problem) implements Serializable {
+    /**
+     * The rows of one partition, their common dimension, and the first row that cannot be clustered,
+     * or null; with ids, the first row's id and the first row whose id is not the first's plus its
+     * position ({@code breakRow}, -1 for none) with that id.
+     */
+    private record PartitionShape(int partition, long rows, int dimension, RowProblem problem, long firstId,
+                                  long breakRow, long breakId) implements Serializable {
     }
 
     /**
@@ -178,18 +220,32 @@ public final class DistributedPoints implements AutoCloseable {
     private static Iterator<PartitionShape> shape(int partition, Iterator<Row> rows, boolean withIds) {
         long count = 0;
         int dimension = -1;
+        long firstId = 0;
+        long breakRow = -1;
+        long breakId = 0;
         while (rows.hasNext()) {
             Row row = rows.next();
             RowProblem problem = problem(row, count, dimension, withIds);
             if (problem != null) {
-                return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), problem)).iterator();
+                return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), problem, firstId, breakRow,
+                        breakId)).iterator();
             }
             if (dimension < 0) {
                 dimension = ((Vector) row.get(0)).size();
             }
+            if (withIds) {
+                long id = row.getLong(1);
+                if (count == 0) {
+                    firstId = id;
+                } else if (breakRow < 0 && id != firstId + count) {
+                    breakRow = count;
+                    breakId = id;
+                }
+            }
             count++;
         }
-        return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), null)).iterator();
+        return List.of(new PartitionShape(partition, count, Math.max(dimension, 0), null, firstId, breakRow, breakId))
+                .iterator();
     }
 
     /** What is wrong with {@code row}, the partition's row {@code count}, whose rows before have {@code dimension} values. */
@@ -371,7 +427,7 @@ public final class DistributedPoints implements AutoCloseable {
         scaled.persist(StorageLevel.MEMORY_AND_DISK());
         scaled.count();
         blocks.unpersist(false);
-        return new DistributedPoints(scaled, size, dimension);
+        return new DistributedPoints(scaled, size, dimension, idMismatch);
     }
 
     /** Releases the cached blocks. */

@@ -131,6 +131,15 @@ public final class SparkEngine implements ClusteringEngine {
         } catch (IllegalArgumentException unreadable) {
             throw new DataException(directory + ": " + unreadable.getMessage(), unreadable);
         }
+        DistributedPoints.IdMismatch mismatch = raw.idMismatch();
+        if (mismatch != null) {
+            // the supervision files, the known labels drawn and the labels printed all name points by row
+            raw.close();
+            throw new DataException(directory + ": row " + mismatch.row() + " (in the order of the ids) has id "
+                    + mismatch.id() + ": the command line names points by ids 0..n-1, one per row, as csc generate "
+                    + "--format parquet writes them; number the rows 0.." + (raw.size() - 1) + " in the id column "
+                    + "(ids repeated or skipped are refused)");
+        }
         FittedScaling fitted = raw.fitScaling(scaling);
         try (DistributedPoints points = raw.scaled(fitted)) {
             long n = points.size();

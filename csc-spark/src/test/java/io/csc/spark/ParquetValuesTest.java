@@ -71,6 +71,35 @@ class ParquetValuesTest {
                 + "without scoring", refusal(parquet));
     }
 
+    /**
+     * Ids that are not 0..n-1, one per row, are refused naming the first row that differs: the
+     * supervision files, the known labels drawn and the labels printed name points by row, and with
+     * ids 1000..1039 a file naming id 1000 was refused as out of range, and repeated ids left the
+     * rows' order, and so the labels' meaning, to Spark.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "shifted | row 0 (in the order of the ids) has id 1000",
+            "repeated | row 8 (in the order of the ids) has id 7",
+            "skipped | row 8 (in the order of the ids) has id 9"})
+    void idsOtherThanTheRowsAreRefused(String numbering, String expected) {
+        Path parquet = directory.resolve("ids-" + numbering);
+        StructType schema = new StructType().add("id", DataTypes.LongType, false).add("x", DataTypes.DoubleType, false);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            long id = switch (numbering) {
+                case "shifted" -> 1000 + i;
+                case "repeated" -> i == 8 ? 7 : i;
+                default -> i >= 8 ? i + 1 : i;
+            };
+            rows.add(RowFactory.create(id, (i % 2) * 5.0 + i / 40.0));
+        }
+        SharedSpark.session().createDataFrame(rows, schema).repartition(3).write().parquet(parquet.toString());
+        assertEquals("csc: " + parquet + ": " + expected + ": the command line names points by ids 0..n-1, one per row, "
+                + "as csc generate --format parquet writes them; number the rows 0..39 in the id column (ids repeated or "
+                + "skipped are refused)", refusal(parquet));
+    }
+
     /** The one line of a run of scacs on {@code parquet} that must fail as a file problem. */
     private static String refusal(Path parquet) {
         StringWriter out = new StringWriter();
