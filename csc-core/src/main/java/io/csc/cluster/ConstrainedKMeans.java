@@ -120,6 +120,16 @@ public final class ConstrainedKMeans {
      */
     public KMeansResult fit(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
                             Parallel parallel, LinearAlgebraBackend backend) {
+        return fit(points, k, constraints, random, parallel, backend, true);
+    }
+
+    /**
+     * {@link #fit(DenseMatrix, int, ConstraintSet, SplittableRandom, Parallel, LinearAlgebraBackend)},
+     * with the block products' distance bounds ({@code bounded}, the default) or without: the labels
+     * are the same either way, bit for bit; the bounds only spare products.
+     */
+    KMeansResult fit(DenseMatrix points, int k, ConstraintSet constraints, SplittableRandom random,
+                     Parallel parallel, LinearAlgebraBackend backend, boolean bounded) {
         Objects.requireNonNull(points, "points");
         Objects.requireNonNull(constraints, "constraints");
         Objects.requireNonNull(random, "random");
@@ -132,7 +142,7 @@ public final class ConstrainedKMeans {
             throw new IllegalArgumentException("Supervision over " + constraints.pointCount() + " points for "
                     + n + " points");
         }
-        return fitInSeedOrder(points, k, constraints, random, new Workers(parallel, backend)).canonical();
+        return fitInSeedOrder(points, k, constraints, random, new Workers(parallel, backend, bounded)).canonical();
     }
 
     /**
@@ -190,8 +200,11 @@ public final class ConstrainedKMeans {
         return best.result();
     }
 
-    /** Where a fit's work runs: the pool of the nearest-centre step, and the backend of its block products (or null). */
-    private record Workers(Parallel parallel, LinearAlgebraBackend backend) {
+    /**
+     * Where a fit's work runs: the pool of the nearest-centre step, the backend of its block products
+     * (or null), and whether the products are spared by distance bounds.
+     */
+    private record Workers(Parallel parallel, LinearAlgebraBackend backend, boolean bounded) {
 
         /** Whether points of d coordinates take their nearest centres from block products. */
         boolean products(int d) {
@@ -243,6 +256,20 @@ public final class ConstrainedKMeans {
         private final double[] halfGaps;
         /** The products of a block of points with the centres, made on the first use ({@link #assignByProducts}). */
         private double[] products;
+        /** The rows of the points whose products are made, gathered, made on the first use. */
+        private double[] gathered;
+        /**
+         * With products and bounds: each point's nearest centre at its last products, an upper bound
+         * on its distance to it and a lower bound on its distance to every other centre, carried
+         * through the centres' moves ({@link #moved}); null without.
+         */
+        private final int[] boundedNearest;
+        private final double[] upper;
+        private final double[] lower;
+        /** How far each centre moved in the last update. */
+        private final double[] moved;
+        /** Whether the bounds hold for the current centres (not after a seeding or a reseeded centre). */
+        private boolean boundsValid;
         private int iterations;
         private boolean converged;
 
@@ -261,6 +288,11 @@ public final class ConstrainedKMeans {
             this.labels = new int[n];
             this.costs = new double[k];
             this.halfGaps = new double[k * k];
+            boolean bounded = squaredNorms != null && workers.bounded();
+            this.boundedNearest = bounded ? new int[n] : null;
+            this.upper = bounded ? new double[n] : null;
+            this.lower = bounded ? new double[n] : null;
+            this.moved = bounded ? new double[k] : null;
         }
 
         void execute(SplittableRandom random) {
@@ -427,7 +459,17 @@ public final class ConstrainedKMeans {
             return squaredNorms != null;
         }
 
-        /** {@link #assignNearest} from block products of the points with the centres ({@link NearestCentre#fromProducts}). */
+        /**
+         * {@link #assignNearest} from block products of the points with the centres
+         * ({@link NearestCentre#fromProducts}). With bounds (Hamerly, "Making k-means even faster",
+         * SDM 2010), a point keeps its nearest centre without products while an upper bound on its
+         * distance to that centre stays below a lower bound on its distance to every other; the
+         * bounds come from the expanded distances widened by their error bound, grow and shrink by
+         * the centres' moves, and carry a relative margin of {@link NearestCentre#MARGIN} on each
+         * step, far above the rounding of the scan whose index they must give: the labels are those
+         * of products for every point, bit for bit. After the first iterations most points keep
+         * their centre, and an iteration reads little more than the update's pass over the points.
+         */
         private void assignByProducts() {
             double[] centreSquaredNorms = new double[k];
             double largestCentreNorm = 0;
@@ -436,23 +478,80 @@ public final class ConstrainedKMeans {
                 largestCentreNorm = Math.max(largestCentreNorm, Math.sqrt(centreSquaredNorms[j]));
             }
             double reach = largestCentreNorm;
-            int block = Math.min(n, NearestCentre.PRODUCT_ROWS);
-            if (products == null) {
+            int[] pending = pendingPoints();
+            int count = pending == null ? n : pending.length;
+            int block = Math.max(1, Math.min(count, NearestCentre.PRODUCT_ROWS));
+            if (products == null || products.length < block * k) {
                 products = new double[block * k];
             }
+            if (pending != null && (gathered == null || gathered.length < block * d)) {
+                gathered = new double[block * d];
+            }
             double[] products = this.products;
-            for (int start = 0; start < n; start += block) {
-                int rows = Math.min(block, n - start);
+            double[] rowsOf = pending == null ? x : gathered;
+            for (int start = 0; start < count; start += block) {
+                int rows = Math.min(block, count - start);
                 int first = start;
-                backend.gemm(false, true, rows, k, d, 1.0, x, start * d, d, centroids, 0, d, 0.0, products, 0, k);
+                if (pending != null) {
+                    for (int r = 0; r < rows; r++) {
+                        System.arraycopy(x, pending[first + r] * d, gathered, r * d, d);
+                    }
+                }
+                backend.gemm(false, true, rows, k, d, 1.0, rowsOf, pending == null ? start * d : 0, d, centroids, 0, d,
+                        0.0, products, 0, k);
                 parallel.forRange(rows, Parallel.grainFor(rows, KMeans.MINIMUM_GRAIN), (from, to) -> {
                     for (int r = from; r < to; r++) {
-                        int i = first + r;
-                        labels[i] = NearestCentre.fromProducts(x, i * d, centroids, k, d, products, r * k,
+                        int i = pending == null ? first + r : pending[first + r];
+                        int base = pending == null ? i * d : r * d;
+                        int nearest = NearestCentre.fromProducts(rowsOf, base, centroids, k, d, products, r * k,
                                 squaredNorms[i], centreSquaredNorms, reach);
+                        labels[i] = nearest;
+                        if (upper != null) {
+                            boundedNearest[i] = nearest;
+                            NearestCentre.bounds(products, r * k, k, nearest, squaredNorms[i], centreSquaredNorms,
+                                    reach, d, upper, lower, i);
+                        }
                     }
                 });
             }
+            boundsValid = upper != null;
+        }
+
+        /**
+         * The points whose nearest centre the bounds cannot vouch for, in order, after moving every
+         * bound by the last update's moves; the others get their bounded centre. Null for every point
+         * (no bounds, or none valid).
+         */
+        private int[] pendingPoints() {
+            if (upper == null || !boundsValid) {
+                return null;
+            }
+            double farthest = 0;
+            for (double move : moved) {
+                farthest = Math.max(farthest, move);
+            }
+            double largestMove = farthest;
+            parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    upper[i] = (upper[i] + moved[boundedNearest[i]]) * (1 + NearestCentre.MARGIN);
+                    lower[i] = (lower[i] - largestMove) * (1 - NearestCentre.MARGIN);
+                    if (upper[i] < lower[i]) {
+                        labels[i] = boundedNearest[i];
+                    }
+                }
+            });
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                count += upper[i] < lower[i] ? 0 : 1;
+            }
+            int[] pending = new int[count];
+            int next = 0;
+            for (int i = 0; i < n; i++) {
+                if (!(upper[i] < lower[i])) {
+                    pending[next++] = i;
+                }
+            }
+            return pending;
         }
 
         /**
@@ -487,6 +586,7 @@ public final class ConstrainedKMeans {
                 labels[farthest] = empty;
                 sizes[empty]++;
                 System.arraycopy(x, farthest * d, centroids, empty * d, d);
+                boundsValid = false; // a centre jumped: no move bounds it
             }
         }
 
@@ -503,14 +603,18 @@ public final class ConstrainedKMeans {
             }
             double movement = 0;
             for (int j = 0; j < k; j++) {
-                if (counts[j] == 0) {
-                    continue;
+                double centreMovement = 0;
+                if (counts[j] > 0) {
+                    for (int t = 0; t < d; t++) {
+                        double value = sums[j * d + t] / counts[j];
+                        double change = value - centroids[j * d + t];
+                        movement += change * change;
+                        centreMovement += change * change;
+                        centroids[j * d + t] = value;
+                    }
                 }
-                for (int t = 0; t < d; t++) {
-                    double value = sums[j * d + t] / counts[j];
-                    double change = value - centroids[j * d + t];
-                    movement += change * change;
-                    centroids[j * d + t] = value;
+                if (moved != null) {
+                    moved[j] = Math.sqrt(centreMovement);
                 }
             }
             return movement;

@@ -106,6 +106,34 @@ final class NearestCentre {
         return nearestWithin(x, base, centres, k, d, products, productBase, squaredNorm, centreSquaredNorms, limit);
     }
 
+    /**
+     * Bounds for the point whose products with the centres are at {@code products[productBase..]}
+     * and whose nearest centre is {@code nearest}: {@code upper[i]}, at least its distance to that
+     * centre, and {@code lower[i]}, at most its distance to any other, from the expanded distances
+     * widened by eight times their error bound (as {@link #fromProducts} takes it). Norms beyond the
+     * range of doubles, or a single centre, give bounds that vouch for nothing.
+     */
+    static void bounds(double[] products, int productBase, int k, int nearest, double squaredNorm,
+                       double[] centreSquaredNorms, double largestCentreNorm, int d, double[] upper, double[] lower,
+                       int i) {
+        double reach = Math.sqrt(squaredNorm) + largestCentreNorm;
+        double error = 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
+        double second = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < k; j++) {
+            if (j != nearest) {
+                second = Math.min(second, squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j]);
+            }
+        }
+        double own = squaredNorm + centreSquaredNorms[nearest] - 2 * products[productBase + nearest];
+        if (!(error < Double.POSITIVE_INFINITY) || k == 1 || !(second < Double.POSITIVE_INFINITY)) {
+            upper[i] = Double.POSITIVE_INFINITY;
+            lower[i] = 0;
+            return;
+        }
+        upper[i] = Math.sqrt(Math.max(0, own + error)) * (1 + MARGIN);
+        lower[i] = Math.sqrt(Math.max(0, second - error)) * (1 - MARGIN);
+    }
+
     /** The nearest of the centres whose expanded distance is at most {@code limit} (all of them for an infinite one). */
     private static int nearestWithin(double[] x, int base, double[] centres, int k, int d, double[] products,
                                      int productBase, double squaredNorm, double[] centreSquaredNorms, double limit) {

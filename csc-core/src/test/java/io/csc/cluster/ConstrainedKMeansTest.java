@@ -277,4 +277,30 @@ class ConstrainedKMeansTest {
             }
         }
     }
+
+    @Test
+    void distanceBoundsSpareProductsWithoutChangingALabel() {
+        // overlapping clusters, more centres than clusters: many points near ties, centres that keep
+        // moving for many iterations, and clusters that empty and are reseeded
+        io.csc.data.Dataset mixture = io.csc.data.GaussianMixture.generate(2000, 40, 5, 13, 0.7);
+        DenseMatrix points = new DenseMatrix(2000, 40, mixture.features().clone());
+        int[] truth = mixture.labels();
+        io.csc.linalg.LinearAlgebraBackend backend = io.csc.linalg.LinearAlgebra.nativeAvailable()
+                ? io.csc.linalg.LinearAlgebra.nativeBackend() : io.csc.linalg.LinearAlgebra.javaBackend();
+        for (ConstraintSet supervision : List.of(ConstraintSet.empty(2000),
+                io.csc.constraint.ConstraintGenerator.labelledFraction(truth, 0.05, new SplittableRandom(1)),
+                io.csc.constraint.ConstraintGenerator.randomPairs(truth, 100, new SplittableRandom(2)))) {
+            for (int k : new int[] {5, 12}) {
+                KMeansResult scanned = METHOD.fit(points, k, supervision, new SplittableRandom(4), twoThreads);
+                KMeansResult unbounded = METHOD.fit(points, k, supervision, new SplittableRandom(4), twoThreads, backend,
+                        false);
+                KMeansResult bounded = METHOD.fit(points, k, supervision, new SplittableRandom(4), twoThreads, backend,
+                        true);
+                assertArrayEquals(scanned.labels(), unbounded.labels(), "k " + k);
+                assertArrayEquals(unbounded.labels(), bounded.labels(), "k " + k);
+                assertArrayEquals(unbounded.centroids().data(), bounded.centroids().data(), "k " + k);
+                assertEquals(unbounded.iterations(), bounded.iterations(), "k " + k);
+            }
+        }
+    }
 }
