@@ -270,6 +270,11 @@ public final class ConstrainedKMeans {
         private final double[] moved;
         /** Whether the bounds hold for the current centres (not after a seeding or a reseeded centre). */
         private boolean boundsValid;
+        /** Each cluster's sum of points and count at the last update ({@link #updateCentroids}), made on the first. */
+        private double[] sums;
+        private int[] counts;
+        /** Whether {@link #sums} and {@link #counts} are those of the labels at the last update. */
+        private boolean sumsValid;
         private int iterations;
         private boolean converged;
 
@@ -384,7 +389,7 @@ public final class ConstrainedKMeans {
                 assignNearest();
                 supervision.settle(labels, previous, order, x, d, centroids, costs, random);
                 reseedEmptyClusters();
-                double movement = updateCentroids();
+                double movement = updateCentroids(previous);
                 if (changes(previous) <= settledChanges
                         || movement <= options.tolerance() * supervision.unit()) {
                     converged = true;
@@ -590,15 +595,35 @@ public final class ConstrainedKMeans {
             }
         }
 
-        /** The centres as the means of their points; returns the total squared movement. */
-        private double updateCentroids() {
-            double[] sums = new double[k * d];
-            int[] counts = new int[k];
-            for (int i = 0; i < n; i++) {
-                int base = labels[i] * d;
-                counts[labels[i]]++;
-                for (int t = 0; t < d; t++) {
-                    sums[base + t] += x[i * d + t];
+        /**
+         * The centres as the means of their points; returns the total squared movement. Points of
+         * {@link NearestCentre#PRODUCT_DIMENSION} or more coordinates keep their clusters' sums from
+         * one update to the next and move only the points whose cluster changed since
+         * {@code previous} (the labels of the last update), where fewer than a quarter did: once the
+         * clusters settle, an update reads a few points instead of all (on 784 pixels it was a third
+         * of a seeded-kmeans fit). The sums are made afresh otherwise; the rounding they carry from
+         * update to update is of the order of the changes' count times the unit roundoff.
+         */
+        private double updateCentroids(int[] previous) {
+            boolean incremental = d >= NearestCentre.PRODUCT_DIMENSION;
+            if (sums == null) {
+                sums = new double[k * d];
+                counts = new int[k];
+            }
+            int changed = incremental && sumsValid ? changes(previous) : n;
+            if (changed * 4L > n) {
+                Arrays.fill(sums, 0);
+                Arrays.fill(counts, 0);
+                for (int i = 0; i < n; i++) {
+                    add(i, labels[i], 1);
+                }
+                sumsValid = incremental;
+            } else {
+                for (int i = 0; i < n; i++) {
+                    if (labels[i] != previous[i]) {
+                        add(i, previous[i], -1);
+                        add(i, labels[i], 1);
+                    }
                 }
             }
             double movement = 0;
@@ -618,6 +643,15 @@ public final class ConstrainedKMeans {
                 }
             }
             return movement;
+        }
+
+        /** Adds point i, {@code sign} times, to the sums of cluster j. */
+        private void add(int i, int j, int sign) {
+            int base = j * d;
+            counts[j] += sign;
+            for (int t = 0; t < d; t++) {
+                sums[base + t] += sign * x[i * d + t];
+            }
         }
 
         /** Squared distances to the centres. */
