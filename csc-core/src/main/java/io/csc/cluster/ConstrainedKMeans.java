@@ -549,6 +549,9 @@ public final class ConstrainedKMeans {
             for (int i = 0; i < n; i++) {
                 count += upper[i] < lower[i] ? 0 : 1;
             }
+            if (count == n) {
+                return null; // every point: the rows as they lie, without gathering them
+            }
             int[] pending = new int[count];
             int next = 0;
             for (int i = 0; i < n; i++) {
