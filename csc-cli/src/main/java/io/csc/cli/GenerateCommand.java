@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = {"Write a synthetic data set with the ground truth in a last column 'label' (CSV with a header; "
-                + ".gz compresses), or as NumPy arrays (--format npy, the labels beside): k isotropic unit Gaussian "
+                + ".gz compresses), as NumPy arrays (--format npy, the labels beside), or as a directory of Parquet files "
+                + "(--format parquet, for --engine spark): k isotropic unit Gaussian "
                 + "clusters in d dimensions, or with --features binary k classes of 0/1 features; classes balanced or sized by --weights.",
                 "Example: csc generate --n 5000 --d 8 -k 4 --weights 0.8,0.15,0.04,0.01 --output imbalanced.csv"})
 final class GenerateCommand implements Callable<Integer> {
@@ -52,7 +53,7 @@ final class GenerateCommand implements Callable<Integer> {
     double separation;
 
     @Option(names = "--weights", paramLabel = "W[,W...]",
-            description = "Class proportions, one per cluster, summing to 1, e.g. 0.8,0.15,0.04,0.01 "
+            description = "Class proportions, one per cluster, summing to 1, such as 0.8,0.15,0.04,0.01 "
                     + "(default: balanced); every class gets at least one point.")
     String weights;
 
@@ -76,7 +77,7 @@ final class GenerateCommand implements Callable<Integer> {
             description = "csv; npy: a NumPy array of the features in FILE and the labels (int32) in "
                     + "FILE.labels.npy beside it, written and read without parsing; or parquet: a directory of Parquet "
                     + "files (columns id, the features and label) written by Spark's writer, for --engine spark "
-                    + "--data DIR (needs csc-spark, which ./csc adds). Default: ${DEFAULT-VALUE}: npy when --output "
+                    + "--data DIR (needs csc-spark and Spark, which the launcher ./csc adds). Default: ${DEFAULT-VALUE}: npy when --output "
                     + "ends in .npy, else csv.")
     String format;
 

@@ -1,6 +1,8 @@
 package io.csc.cli;
 
+import io.csc.util.ReplacedFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -68,7 +70,7 @@ final class OutputFile {
         if (Files.isDirectory(target)) {
             throw failure("it is a folder; give a file name");
         }
-        if (Files.exists(target) && !Files.isRegularFile(target)) {
+        if (ReplacedFile.writtenInPlace(target)) {
             return;
         }
         if (Files.exists(target) && !Files.isWritable(target)) {
@@ -129,7 +131,7 @@ final class OutputFile {
      * @throws OutputException naming the file and the reason, the previous file untouched
      */
     void write(Content content) {
-        if (Files.exists(target) && !Files.isRegularFile(target)) {
+        if (ReplacedFile.writtenInPlace(target)) {
             writeInPlace(content);
             return;
         }
@@ -187,13 +189,35 @@ final class OutputFile {
         }
     }
 
-    /** A device or pipe, such as /dev/stdout, is written as it is: it cannot be replaced. */
+    /**
+     * A device, a pipe or a link to an open descriptor, such as /dev/stdout, is written as it is: it
+     * cannot be replaced ({@link ReplacedFile#writtenInPlace}). Where it names a regular file, as
+     * /dev/stdout redirected to a file does, the content is written to a temporary file first and
+     * copied through the descriptor, so that it keeps its place among the lines the command prints.
+     */
     private void writeInPlace(Content content) {
+        Path temporary = null;
         try {
-            content.writeTo(target);
+            if (!Files.isRegularFile(target)) {
+                content.writeTo(target);
+                return;
+            }
+            temporary = Files.createTempFile(".csc-", "-" + target.getFileName());
+            content.writeTo(temporary);
+            try (OutputStream out = ReplacedFile.openInPlace(target)) {
+                Files.copy(temporary, out);
+            }
         } catch (IOException | UncheckedIOException e) {
             IOException cause = e instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) e;
             throw failure(reason(cause));
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException ignored) {
+                    // the write's own failure, if any, is the one to report
+                }
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,34 @@ class OutputFileTest {
         assertEquals("old\n", Files.readString(labels));
         try (Stream<Path> files = Files.list(folder)) {
             assertEquals(1, files.count(), "only the previous file");
+        }
+    }
+
+    /**
+     * {@code --output /dev/stdout > file}: /dev/stdout is a link to /proc/self/fd/1, and a file
+     * renamed over it took the link's place, so that the labels never reached the redirected output.
+     */
+    @Test
+    void aLinkToStandardOutputRedirectedToAFileGetsTheOutputInItsPlace() throws Exception {
+        assumeTrue(Files.isSymbolicLink(Path.of("/proc/self/fd/1")), "no /proc/self/fd");
+        Path link = Files.createSymbolicLink(folder.resolve("stdout"), Path.of("/proc/self/fd/1"));
+        Path redirected = folder.resolve("printed.txt");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                WriteAndPrint.class.getName(), link.toString())
+                .redirectErrorStream(true).redirectOutput(redirected.toFile()).start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the writer finished");
+        assertEquals(0, process.exitValue(), Files.readString(redirected));
+        assertTrue(Files.isSymbolicLink(link), "the link was replaced by a file");
+        assertEquals("before\n0\n1\nafter\n", Files.readString(redirected));
+    }
+
+    /** Prints a line, writes labels to {@code --output} its argument, prints another line. */
+    static final class WriteAndPrint {
+        public static void main(String[] args) {
+            System.out.println("before");
+            OutputFile.of(Path.of(args[0]), "--output").write(file -> Files.writeString(file, "0\n1\n"));
+            System.out.println("after");
         }
     }
 }
