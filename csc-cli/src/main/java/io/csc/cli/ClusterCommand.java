@@ -182,16 +182,18 @@ final class ClusterCommand implements Callable<Integer> {
             fit = started.fit(Path.of(dataName), data.labelColumn, data.scalingFor(new DataOptions.Raw(null, false)),
                     n -> {
                         given[0] = supervision.build(n, truth[0], dataName, common.seed, err);
-                        if (k != null) {
-                            // refused before the fit where k is given; else once the engine has counted the classes
-                            supervision.requireClassesWithin(given[0], k);
+                        // refused before the fit, as locally: k is given, or the truth's classes (the
+                        // engine has read them by now), or the engine refuses the run for want of k
+                        int clusters = k != null ? k : truth[0] == null ? 0 : (int) java.util.Arrays.stream(truth[0])
+                                .distinct().count();
+                        if (clusters > 0) {
+                            supervision.requireClassesWithin(given[0], clusters);
                         }
                         return given[0];
                     }, descriptor.name(), values, k, common.seed, labels -> truth[0] = labels);
         }
         ClusteringResult result = IgnoredSupervision.annotate(descriptor, given[0], fit.result());
         int n = result.labels().length;
-        supervision.requireClassesWithin(given[0], result.clusterCount());
         Evaluation evaluation = truth[0] == null ? null : Evaluation.of(truth[0], given[0], result.labels());
         String written = labelOutput.write(result.labels());
         if (modelOutput != null) {

@@ -83,6 +83,15 @@ class CommandLineEngineTest {
         assertEquals(2, code, err.toString());
         org.junit.jupiter.api.Assertions.assertTrue(err.toString().contains(labels + " names 4 classes but k = 2"),
                 err.toString());
+        // without -k, k is the truth's 4 classes
+        Path five = directory.resolve("five-classes.csv");
+        java.nio.file.Files.writeString(five, "0,0\n1,1\n2,2\n3,3\n4,4\n");
+        StringWriter errFive = new StringWriter();
+        commandLine.setErr(new PrintWriter(errFive));
+        assertEquals(2, commandLine.execute("cluster", "--data", parquet.toString(), "--engine", "spark", "-a", "scacs",
+                "--labels", five.toString(), "--quiet"), errFive.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(errFive.toString().contains(five + " names 5 classes but k = 4"),
+                errFive.toString());
     }
 
     private static JsonObject cluster(Path data, String method, String... engine) {
