@@ -37,8 +37,9 @@ import java.util.SplittableRandom;
  *     are refused up front. Soft weights are treated as hard constraints.</li>
  * <li>Centres start from k-means++ seeds; a cluster left empty keeps its centre.</li>
  * </ul>
- * Time O(iterations · n k d) per run; memory O(n + components + cannot-linked component pairs):
- * label supervision is never expanded into pairs.
+ * Time O(iterations · n k d) per run, the runs spread over the run's threads; memory
+ * O(restarts · n + components + cannot-linked component pairs): label supervision is never
+ * expanded into pairs.
  */
 public final class CopKMeans implements ClusteringAlgorithm {
 
@@ -84,13 +85,26 @@ public final class CopKMeans implements ClusteringAlgorithm {
         }
         Units units = Units.of(data.size(), closure);
         SplittableRandom random = context.random();
+        // the restarts' generators are split in order, the runs made on the run's threads, and the
+        // best chosen in order (the earliest on ties): the result does not depend on the thread count
+        SplittableRandom[] generators = new SplittableRandom[options.restarts()];
+        for (int restart = 0; restart < generators.length; restart++) {
+            generators[restart] = random.split();
+        }
+        Run[] runs = new Run[generators.length];
+        boolean[] solved = new boolean[generators.length];
+        context.parallel().forRange(generators.length, 1, (from, to) -> {
+            for (int restart = from; restart < to; restart++) {
+                runs[restart] = new Run(data, k, units, generators[restart]);
+                solved[restart] = runs[restart].solve(options.maxIterations(), options.orderAttempts());
+            }
+        });
         Run best = null;
         int failures = 0;
-        for (int restart = 0; restart < options.restarts(); restart++) {
-            Run run = new Run(data, k, units, random.split());
-            if (run.solve(options.maxIterations(), options.orderAttempts())) {
-                if (best == null || run.inertia < best.inertia) {
-                    best = run;
+        for (int restart = 0; restart < runs.length; restart++) {
+            if (solved[restart]) {
+                if (best == null || runs[restart].inertia < best.inertia) {
+                    best = runs[restart];
                 }
             } else {
                 failures++;
