@@ -8,8 +8,11 @@ import io.csc.metric.HungarianAlgorithm;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * k-means that uses the supervision: the last step of the constrained spectral methods when
@@ -75,8 +78,10 @@ import java.util.SplittableRandom;
  *
  * <p>The run with the lowest objective (squared distances plus penalties) is kept, the earliest on
  * ties. {@code inertia} of the result is the sum of squared distances alone. Deterministic for a
- * given generator state on any number of threads: only the nearest-centre step runs in parallel,
- * one point per index. Time per iteration {@code O(n k d + P + c k)} for P explicit pairs and c
+ * given generator state on any number of threads: the nearest-centre step runs in parallel, one
+ * point per index, and where the nearest centres are not taken from products (fewer than
+ * {@link NearestCentre#PRODUCT_DIMENSION} coordinates, or no backend) the restarts run side by side, each from its own generator, the best chosen as one
+ * after the other would choose it. Time per iteration {@code O(n k d + P + c k)} for P explicit pairs and c
  * constrained points; memory {@code O(n + P + k d)}. Immutable and thread-safe.
  */
 public final class ConstrainedKMeans {
@@ -89,6 +94,8 @@ public final class ConstrainedKMeans {
      * they took most of the final step.
      */
     static final int REFINEMENT_CHANGES_PER_POINT = 10_000;
+
+    private static final Parallel SEQUENTIAL = Parallel.sequential();
 
     private final KMeansOptions options;
 
@@ -173,17 +180,24 @@ public final class ConstrainedKMeans {
         for (int restart = 0; restart < restarts; restart++) {
             generators[restart] = random.split();
         }
-        ConstrainedRun best = null;
-        double bestObjective = Double.POSITIVE_INFINITY;
-        for (SplittableRandom generator : generators) {
-            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
-            run.execute(generator);
-            double objective = run.objective();
-            if (best == null || objective < bestObjective) {
-                best = run;
-                bestObjective = objective;
+        Parallel parallel = workers.parallel();
+        // restarts side by side where a run's own steps do not use the pool: points of few
+        // coordinates (the embeddings), whose nearest centres are not taken from products
+        boolean sideBySide = squaredNorms == null && parallel.threads() > 1 && restarts >= parallel.threads();
+        AtomicInteger nextRestart = new AtomicInteger();
+        RunCandidate chosen = null;
+        List<RunCandidate> candidates = sideBySide
+                ? parallel.invokeAll(Collections.nCopies(parallel.threads(), () -> bestRestart(points, squaredNorms, k,
+                        supervision.forAnotherThread(), new Workers(SEQUENTIAL, workers.backend(), workers.bounded()),
+                        generators, nextRestart)))
+                : List.of(bestRestart(points, squaredNorms, k, supervision, workers, generators, nextRestart));
+        for (RunCandidate candidate : candidates) {
+            if (candidate != null && (chosen == null || candidate.isBetterThan(chosen))) {
+                chosen = candidate;
             }
         }
+        ConstrainedRun best = chosen.run();
+        double bestObjective = chosen.objective();
         if (options.freeStarts() && supervision.seedCount() > 0) {
             // free starts, drawn from the last restart's generator after its run: the seeded runs are unchanged
             SplittableRandom freeRandom = generators[restarts - 1].split();
@@ -198,6 +212,35 @@ public final class ConstrainedKMeans {
             }
         }
         return best.result();
+    }
+
+    /**
+     * Takes the next restart until none is left and returns the best of those it ran (null if none
+     * was left): the lowest objective, the earliest restart on ties, as the restarts one after the
+     * other choose.
+     */
+    private RunCandidate bestRestart(DenseMatrix points, double[] squaredNorms, int k, SupervisionPenalties supervision,
+                                     Workers workers, SplittableRandom[] generators, AtomicInteger nextRestart) {
+        RunCandidate best = null;
+        for (int restart = nextRestart.getAndIncrement(); restart < generators.length;
+                restart = nextRestart.getAndIncrement()) {
+            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
+            run.execute(generators[restart]);
+            RunCandidate candidate = new RunCandidate(restart, run, run.objective());
+            if (best == null || candidate.isBetterThan(best)) {
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
+    /** Restart number {@code restart}, its run and its objective. */
+    private record RunCandidate(int restart, ConstrainedRun run, double objective) {
+
+        /** A lower objective, or the same from an earlier restart. */
+        boolean isBetterThan(RunCandidate other) {
+            return objective < other.objective || objective == other.objective && restart < other.restart;
+        }
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
  * The supervision as {@link ConstrainedKMeans} uses it: the seeded clusters with their first
  * centres, the clamped points, and the penalties of the pairs, groups and soft labels, in arrays
  * indexed by point. Built once per fit; the group counts are the only state a run changes, so a
- * run uses it from one thread.
+ * run uses it from one thread, and runs on other threads take their own ({@link #forAnotherThread}).
  */
 final class SupervisionPenalties {
 
@@ -61,6 +61,15 @@ final class SupervisionPenalties {
         this.softPoints = softPoints;
         this.seedCentres = seedCentres;
         this.seedCount = seedCount;
+    }
+
+    /**
+     * The same supervision with group counts of its own, for runs on another thread: everything else
+     * is read only and shared.
+     */
+    SupervisionPenalties forAnotherThread() {
+        return new SupervisionPenalties(n, k, d, unit, slot, slotWeight, pairStart, partners, pairWeights, group,
+                groupWeight, groupSizes, softPoints, seedCentres, seedCount);
     }
 
     /** The supervision of {@code constraints} for k clusters of the rows of {@code points}. */
