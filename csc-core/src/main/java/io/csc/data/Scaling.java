@@ -112,7 +112,11 @@ public enum Scaling {
         return new FittedScaling(this, offset, factor);
     }
 
-    private static void columnRanges(Dataset data, double[] minimum, double[] maximum) {
+    /**
+     * Writes the smallest and largest value of each column of {@code data} (at least one row) into
+     * {@code minimum} and {@code maximum}.
+     */
+    public static void columnRanges(Dataset data, double[] minimum, double[] maximum) {
         int dimension = data.dimension();
         double[] row = new double[dimension];
         data.copyRow(0, minimum, 0);

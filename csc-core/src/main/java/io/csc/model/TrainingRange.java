@@ -3,6 +3,7 @@ package io.csc.model;
 import io.csc.data.Dataset;
 import io.csc.data.FeatureRows;
 import io.csc.data.FittedScaling;
+import io.csc.data.Scaling;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -38,21 +39,11 @@ public record TrainingRange(double[] minimum, double[] maximum) {
         }
     }
 
-    /** The range of the (scaled) training points. */
+    /** The range of the (scaled) training points, at least one. */
     public static TrainingRange of(Dataset training) {
-        int d = training.dimension();
-        double[] minimum = new double[d];
-        double[] maximum = new double[d];
-        java.util.Arrays.fill(minimum, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(maximum, Double.NEGATIVE_INFINITY);
-        double[] row = new double[d];
-        for (int i = 0; i < training.size(); i++) {
-            training.copyRow(i, row, 0);
-            for (int j = 0; j < d; j++) {
-                minimum[j] = Math.min(minimum[j], row[j]);
-                maximum[j] = Math.max(maximum[j], row[j]);
-            }
-        }
+        double[] minimum = new double[training.dimension()];
+        double[] maximum = new double[training.dimension()];
+        Scaling.columnRanges(training, minimum, maximum);
         return new TrainingRange(minimum, maximum);
     }
 
