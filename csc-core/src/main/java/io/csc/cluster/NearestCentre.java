@@ -96,10 +96,9 @@ final class NearestCentre {
         for (int j = 0; j < k; j++) {
             smallest = Math.min(smallest, squaredNorm + centreSquaredNorms[j] - 2 * products[productBase + j]);
         }
-        double reach = Math.sqrt(squaredNorm) + largestCentreNorm;
-        // eight times the error bound B = (d + 3) ε (|x| + |c|)², ε = ulp(1) / 2: a centre beyond it is
-        // farther than the smallest's centre by over 6B, more than both arithmetics can reverse
-        double limit = smallest + 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
+        // a centre beyond eight times the error bound is farther than the smallest's centre by over
+        // 6B, more than both arithmetics can reverse
+        double limit = smallest + expansionError(d, squaredNorm, largestCentreNorm);
         if (!(limit < Double.POSITIVE_INFINITY)) {
             limit = Double.POSITIVE_INFINITY; // norms beyond the range of doubles: every centre is measured
         }
@@ -116,8 +115,7 @@ final class NearestCentre {
     static void bounds(double[] products, int productBase, int k, int nearest, double squaredNorm,
                        double[] centreSquaredNorms, double largestCentreNorm, int d, double[] upper, double[] lower,
                        int i) {
-        double reach = Math.sqrt(squaredNorm) + largestCentreNorm;
-        double error = 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
+        double error = expansionError(d, squaredNorm, largestCentreNorm);
         double second = Double.POSITIVE_INFINITY;
         for (int j = 0; j < k; j++) {
             if (j != nearest) {
@@ -132,6 +130,16 @@ final class NearestCentre {
         }
         upper[i] = Math.sqrt(Math.max(0, own + error)) * (1 + MARGIN);
         lower[i] = Math.sqrt(Math.max(0, second - error)) * (1 - MARGIN);
+    }
+
+    /**
+     * Eight times the error bound {@code B = (d + 3) ε (|x| + |c|)²} (ε = ulp(1) / 2) of a squared
+     * distance expanded as {@code |x|² + |c|² - 2 x·c} in any order of summation, for a point of
+     * squared norm {@code squaredNorm} and centres of norm at most {@code largestCentreNorm}.
+     */
+    static double expansionError(int d, double squaredNorm, double largestCentreNorm) {
+        double reach = Math.sqrt(squaredNorm) + largestCentreNorm;
+        return 4 * (d + 3) * Math.ulp(1.0) * reach * reach;
     }
 
     /** The nearest of the centres whose expanded distance is at most {@code limit} (all of them for an infinite one). */
