@@ -8,11 +8,8 @@ import io.csc.metric.HungarianAlgorithm;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * k-means that uses the supervision: the last step of the constrained spectral methods when
@@ -184,18 +181,15 @@ public final class ConstrainedKMeans {
         // restarts side by side where a run's own steps do not use the pool: points of few
         // coordinates (the embeddings), whose nearest centres are not taken from products
         boolean sideBySide = squaredNorms == null && parallel.threads() > 1 && restarts >= parallel.threads();
-        AtomicInteger nextRestart = new AtomicInteger();
-        RunCandidate chosen = null;
-        List<RunCandidate> candidates = sideBySide
-                ? parallel.invokeAll(Collections.nCopies(parallel.threads(), () -> bestRestart(points, squaredNorms, k,
-                        supervision.forAnotherThread(), new Workers(SEQUENTIAL, workers.backend(), workers.bounded()),
-                        generators, nextRestart)))
-                : List.of(bestRestart(points, squaredNorms, k, supervision, workers, generators, nextRestart));
-        for (RunCandidate candidate : candidates) {
-            if (candidate != null && (chosen == null || candidate.isBetterThan(chosen))) {
-                chosen = candidate;
-            }
-        }
+        Scored chosen = Restarts.best(parallel, sideBySide, restarts, () -> {
+            SupervisionPenalties own = sideBySide ? supervision.forAnotherThread() : supervision;
+            Workers mine = sideBySide ? new Workers(SEQUENTIAL, workers.backend(), workers.bounded()) : workers;
+            return restart -> {
+                ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, own, options, mine);
+                run.execute(generators[restart]);
+                return new Scored(run, run.objective());
+            };
+        }, Scored::objective);
         ConstrainedRun best = chosen.run();
         double bestObjective = chosen.objective();
         if (options.freeStarts() && supervision.seedCount() > 0) {
@@ -205,42 +199,18 @@ public final class ConstrainedKMeans {
             for (int restart = 0; restart < options.restarts(); restart++) {
                 ConstrainedRun free = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
                 free.executeFromFreeStart(freeRandom.split());
-                if (free.objective() < bestObjective && free.clampedPointsNearTheirCentres() >= seededAgreement) {
+                double objective = free.objective();
+                if (objective < bestObjective && free.clampedPointsNearTheirCentres() >= seededAgreement) {
                     best = free;
-                    bestObjective = free.objective();
+                    bestObjective = objective;
                 }
             }
         }
         return best.result();
     }
 
-    /**
-     * Takes the next restart until none is left and returns the best of those it ran (null if none
-     * was left): the lowest objective, the earliest restart on ties, as the restarts one after the
-     * other choose.
-     */
-    private RunCandidate bestRestart(DenseMatrix points, double[] squaredNorms, int k, SupervisionPenalties supervision,
-                                     Workers workers, SplittableRandom[] generators, AtomicInteger nextRestart) {
-        RunCandidate best = null;
-        for (int restart = nextRestart.getAndIncrement(); restart < generators.length;
-                restart = nextRestart.getAndIncrement()) {
-            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
-            run.execute(generators[restart]);
-            RunCandidate candidate = new RunCandidate(restart, run, run.objective());
-            if (best == null || candidate.isBetterThan(best)) {
-                best = candidate;
-            }
-        }
-        return best;
-    }
-
-    /** Restart number {@code restart}, its run and its objective. */
-    private record RunCandidate(int restart, ConstrainedRun run, double objective) {
-
-        /** A lower objective, or the same from an earlier restart. */
-        boolean isBetterThan(RunCandidate other) {
-            return objective < other.objective || objective == other.objective && restart < other.restart;
-        }
+    /** A run with its objective, read once (it is a pass over the points). */
+    private record Scored(ConstrainedRun run, double objective) {
     }
 
     /**
@@ -432,8 +402,9 @@ public final class ConstrainedKMeans {
                 assignNearest();
                 supervision.settle(labels, previous, order, x, d, centroids, costs, random);
                 reseedEmptyClusters();
-                double movement = updateCentroids(previous);
-                if (changes(previous) <= settledChanges
+                int changed = changes(previous);
+                double movement = updateCentroids(previous, changed);
+                if (changed <= settledChanges
                         || movement <= options.tolerance() * supervision.unit()) {
                     converged = true;
                     break;
@@ -645,19 +616,19 @@ public final class ConstrainedKMeans {
          * The centres as the means of their points; returns the total squared movement. Points of
          * {@link NearestCentre#PRODUCT_DIMENSION} or more coordinates keep their clusters' sums from
          * one update to the next and move only the points whose cluster changed since
-         * {@code previous} (the labels of the last update), where fewer than a quarter did: once the
+         * {@code previous} (the labels of the last update; {@code changed} of them differ now), where
+         * fewer than a quarter did: once the
          * clusters settle, an update reads a few points instead of all (on 784 pixels it was a third
          * of a seeded-kmeans fit). The sums are made afresh otherwise; the rounding they carry from
          * update to update is of the order of the changes' count times the unit roundoff.
          */
-        private double updateCentroids(int[] previous) {
+        private double updateCentroids(int[] previous, int changed) {
             boolean incremental = d >= NearestCentre.PRODUCT_DIMENSION;
             if (sums == null) {
                 sums = new double[k * d];
                 counts = new int[k];
             }
-            int changed = incremental && sumsValid ? changes(previous) : n;
-            if (changed * 4L > n) {
+            if (!incremental || !sumsValid || changed * 4L > n) {
                 Arrays.fill(sums, 0);
                 Arrays.fill(counts, 0);
                 for (int i = 0; i < n; i++) {

@@ -6,12 +6,9 @@ import io.csc.linalg.DimensionMismatchException;
 import io.csc.util.Parallel;
 import io.csc.util.RandomSample;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * k-means with k-means++ seeding (Arthur and Vassilvitskii, "k-means++: the advantages of careful
@@ -118,51 +115,14 @@ public final class KMeans {
         }
         int grain = Parallel.grainFor(n, MINIMUM_GRAIN);
         double movementThreshold = movementThreshold(points, options.tolerance(), grain, parallel);
-        boolean parallelRestarts = parallel.threads() > 1 && generators.length >= parallel.threads();
-        AtomicInteger nextRestart = new AtomicInteger();
-        List<Candidate> candidates;
-        if (parallelRestarts) {
-            Callable<Candidate> worker = () -> bestRestart(points, k, grain, movementThreshold, generators, nextRestart,
-                    SEQUENTIAL);
-            candidates = parallel.invokeAll(Collections.nCopies(parallel.threads(), worker));
-        } else {
-            candidates = List.of(bestRestart(points, k, grain, movementThreshold, generators, nextRestart, parallel));
-        }
-        Candidate best = null;
-        for (Candidate candidate : candidates) {
-            if (candidate != null && (best == null || candidate.isBetterThan(best))) {
-                best = candidate;
-            }
-        }
-        return best.result().canonical();
-    }
-
-    /**
-     * Takes the next restart until none is left, reusing one run state, and returns the best of
-     * those it ran (null if none was left).
-     */
-    private Candidate bestRestart(DenseMatrix points, int k, int grain, double movementThreshold,
-                                  SplittableRandom[] generators, AtomicInteger nextRestart, Parallel parallel) {
-        Run run = new Run(points, k, grain, options.maxIterations(), movementThreshold, parallel);
-        Candidate best = null;
-        for (int restart = nextRestart.getAndIncrement(); restart < generators.length;
-                restart = nextRestart.getAndIncrement()) {
-            Candidate candidate = new Candidate(restart, run.execute(generators[restart]));
-            if (best == null || candidate.isBetterThan(best)) {
-                best = candidate;
-            }
-        }
-        return best;
-    }
-
-    /** The result of restart number {@code restart}. */
-    private record Candidate(int restart, KMeansResult result) {
-
-        /** Lower inertia, or the same inertia from an earlier restart. */
-        boolean isBetterThan(Candidate other) {
-            int order = Double.compare(result.inertia(), other.result.inertia());
-            return order < 0 || (order == 0 && restart < other.restart);
-        }
+        boolean sideBySide = parallel.threads() > 1 && generators.length >= parallel.threads();
+        // one run state per thread, reused by its restarts
+        KMeansResult best = Restarts.best(parallel, sideBySide, generators.length, () -> {
+            Run run = new Run(points, k, grain, options.maxIterations(), movementThreshold,
+                    sideBySide ? SEQUENTIAL : parallel);
+            return restart -> run.execute(generators[restart]);
+        }, KMeansResult::inertia);
+        return best.canonical();
     }
 
     /**
