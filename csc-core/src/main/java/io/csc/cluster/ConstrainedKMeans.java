@@ -161,9 +161,10 @@ public final class ConstrainedKMeans {
         double[] squaredNorms = workers.products(points.columns()) ? squaredNorms(points) : null;
         SupervisionPenalties supervision = SupervisionPenalties.of(constraints, k, points);
         int[] constrained = constraints.constrainedPoints();
-        int sample = options.sampleFor(points.columns());
+        int restarts = supervision.restarts(options);
+        int sample = options.sampleFor(points.columns(), restarts);
         long sampled = (long) constrained.length + sample;
-        if (options.samples(n, points.columns()) && sample >= k && 2 * sampled <= n) {
+        if (options.samples(n, points.columns(), restarts) && sample >= k && 2 * sampled <= n) {
             // restarts on the constrained points and a sample of the others, then one run on every point
             int[] rows = withSample(constraints, sample, random.split());
             KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fitInSeedOrder(points.rows(rows), k,
@@ -172,7 +173,6 @@ public final class ConstrainedKMeans {
             run.refine(onSample.centroids().data(), n / REFINEMENT_CHANGES_PER_POINT, random.split());
             return run.result();
         }
-        int restarts = supervision.restarts(options);
         SplittableRandom[] generators = new SplittableRandom[restarts];
         for (int restart = 0; restart < restarts; restart++) {
             generators[restart] = random.split();

@@ -379,6 +379,8 @@ class KMeansTest {
         assertTrue(KMeansOptions.DEFAULTS.samples(20_000, 784));
         assertFalse(KMeansOptions.DEFAULTS.samples(20_000, 64));
         assertFalse(KMeansOptions.DEFAULTS.withSample(0).samples(20_000, 784));
+        assertEquals(32_768, KMeansOptions.DEFAULTS.sampleFor(784, 1), "one run has no restarts to save");
+        assertFalse(KMeansOptions.DEFAULTS.samples(20_000, 784, 1));
     }
 
     /** The share of points with the same id in two canonical labellings. */
