@@ -121,8 +121,8 @@ public final class NeighbourhoodAgreement {
          * Whether no fit could have contradicted the supervision: pairs whose agreement is within
          * {@value #MARGIN} of {@link #PAIR_CHANCE}, where a fit's agreement cannot fall far enough
          * below it. A few hundred random pairs among tens of thousands of points are such pairs (their
-         * nearest pairs lie far away): 0.51-0.61 on the 60,000-point sets and Fashion-MNIST of
-         * docs/results/99d-large-random-pairs.md, where scacs as set gave ACC 0.32 against NJW's 0.72
+         * nearest pairs lie far away): 0.50-0.59 on the 60,000-point sets and Fashion-MNIST of
+         * docs/results/99d-large-random-pairs.md, where scacs as set gave ACC 0.345 against NJW's 0.723
          * and passed. Labels are never blind: a labelled point's agreement is measured against a
          * chance level of its class's share, far below a class's own neighbourhood.
          */
