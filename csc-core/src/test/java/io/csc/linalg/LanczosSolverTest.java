@@ -272,6 +272,74 @@ class LanczosSolverTest {
         assertEquals(new LanczosOptions(1e-8, 1000, 0), LanczosOptions.DEFAULTS.withTolerance(1e-8));
     }
 
+    /** The eigenvectors D^1/2 1_C / ||D^1/2 1_C|| of eigenvalue 1 of D^-1/2 W D^-1/2, one per block of {@code size} nodes. */
+    private static EigenDecomposition componentPairs(SparseMatrix weights, int components, int size) {
+        double[] degrees = weights.rowSums();
+        DenseMatrix vectors = DenseMatrix.zeros(components * size, components);
+        for (int c = 0; c < components; c++) {
+            double mass = 0;
+            for (int i = c * size; i < (c + 1) * size; i++) {
+                mass += degrees[i];
+            }
+            for (int i = c * size; i < (c + 1) * size; i++) {
+                vectors.set(i, c, Math.sqrt(degrees[i] / mass));
+            }
+        }
+        return new EigenDecomposition(filled(components, 1.0), vectors);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource(BACKENDS)
+    void knownPairsAreLockedFromTheStartAndTheOthersFound(String name) {
+        LinearAlgebraBackend backend = backend(name);
+        SparseMatrix weights = TestGraphs.components(6, 150, 3, new SplittableRandom(21));
+        SparseMatrix affinity = TestGraphs.normalizedAffinity(weights);
+        SymmetricOperator operator = Operators.of(affinity, Parallel.sequential());
+        LanczosSolver solver = new LanczosSolver(PRECISE, backend, Parallel.sequential());
+        EigenDecomposition known = componentPairs(weights, 6, 150);
+        for (int k : new int[] {6, 9}) {
+            LanczosResult searched = solver.solve(operator, k, Spectrum.LARGEST, new SplittableRandom(k));
+            LanczosResult told = solver.solve(operator, k, Spectrum.LARGEST, known, new SplittableRandom(k));
+            assertValid(affinity, told, reference(affinity, k, Spectrum.LARGEST));
+            assertValid(affinity, searched, reference(affinity, k, Spectrum.LARGEST));
+            assertTrue(told.iterations() < searched.iterations(), describe(told) + " against " + describe(searched));
+            // the known vectors lie in the span of the result
+            for (int c = 0; c < 6; c++) {
+                double[] vector = known.vector(c);
+                double captured = 0;
+                for (int j = 0; j < k; j++) {
+                    double dot = 0;
+                    for (int i = 0; i < vector.length; i++) {
+                        dot += vector[i] * told.vectors().get(i, j);
+                    }
+                    captured += dot * dot;
+                }
+                assertEquals(1.0, captured, 1e-10, "component " + c + ", k " + k);
+            }
+        }
+    }
+
+    @Test
+    void knownPairsThatAreNotEigenpairsOrTooManyAreRefused() {
+        SparseMatrix weights = TestGraphs.components(3, 200, 3, new SplittableRandom(22));
+        SymmetricOperator operator = Operators.of(TestGraphs.normalizedAffinity(weights), Parallel.sequential());
+        LanczosSolver solver = new LanczosSolver(PRECISE);
+        EigenDecomposition known = componentPairs(weights, 3, 200);
+        IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(operator, 2, Spectrum.LARGEST, known, new SplittableRandom(1)));
+        assertEquals("3 known eigenpairs, but only 2 are wanted", tooMany.getMessage());
+        EigenDecomposition wrongValue = new EigenDecomposition(filled(3, 0.5), known.vectors());
+        IllegalArgumentException notPair = assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(operator, 4, Spectrum.LARGEST, wrongValue, new SplittableRandom(1)));
+        assertTrue(notPair.getMessage().startsWith("Known pair 0 is not an eigenpair"), notPair.getMessage());
+        DenseMatrix twice = known.vectors().copy();
+        twice.setColumn(1, known.vector(0));
+        IllegalArgumentException notOrthonormal = assertThrows(IllegalArgumentException.class,
+                () -> solver.solve(operator, 4, Spectrum.LARGEST, new EigenDecomposition(filled(3, 1.0), twice),
+                        new SplittableRandom(1)));
+        assertTrue(notOrthonormal.getMessage().contains("not orthonormal"), notOrthonormal.getMessage());
+    }
+
     private static double[] filled(int n, double value) {
         double[] values = new double[n];
         Arrays.fill(values, value);

@@ -123,9 +123,23 @@ public final class Eigensolvers {
         return solution(new LanczosSolver(options, context.backend(), context.parallel()), operator, k, which, random);
     }
 
+    /**
+     * As {@link #lanczos(SymmetricOperator, int, Spectrum, LanczosOptions, SplittableRandom, RunContext)},
+     * with {@code known} exact eigenpairs among the wanted ones locked from the start
+     * ({@link LanczosSolver#solve(SymmetricOperator, int, Spectrum, EigenDecomposition, SplittableRandom)}).
+     */
+    public static Solution lanczos(SymmetricOperator operator, int k, Spectrum which, LanczosOptions options,
+                                   SplittableRandom random, RunContext context, EigenDecomposition known) {
+        return solution(new LanczosSolver(options, context.backend(), context.parallel())
+                .solve(operator, k, which, known, random));
+    }
+
     private static Solution solution(LanczosSolver solver, SymmetricOperator operator, int k, Spectrum which,
                                      SplittableRandom random) {
-        LanczosResult result = solver.solve(operator, k, which, random);
+        return solution(solver.solve(operator, k, which, random));
+    }
+
+    private static Solution solution(LanczosResult result) {
         return new Solution(new EigenDecomposition(result.values(), result.vectors()),
                 new SolverStatus("lanczos", result.converged(), result.iterations(), result.maxResidual()));
     }
