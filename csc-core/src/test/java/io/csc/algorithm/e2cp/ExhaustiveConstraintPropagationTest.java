@@ -36,6 +36,28 @@ class ExhaustiveConstraintPropagationTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"exact", "scalable"})
+    void aPreparedGraphGivesTheLabelsOfAFitWithTheSameSeed(String path) {
+        Dataset iris = GoldenRuns.zScored("iris");
+        ClusteringAlgorithm method = e2cp("path", path);
+        RunContext context = RunContext.sequential(4);
+        var prepared = method.prepare(iris, 3, context);
+        for (int draw = 1; draw <= 3; draw++) {
+            ConstraintSet labels = GoldenRuns.labels(iris, 0.1, draw);
+            ClusteringResult fitted = method.fit(iris, labels, 3, context);
+            ClusteringResult reused = prepared.fit(labels, context);
+            assertArrayEquals(fitted.labels(), reused.labels(), path + ", draw " + draw);
+            assertEquals(fitted.diagnostics().value("knnGraphComponents"), reused.diagnostics().value("knnGraphComponents"));
+            // the exact neighbours do not depend on the seed: a fold's fit with its own seed is the plain fit's
+            RunContext fold = RunContext.sequential(100 + draw);
+            assertArrayEquals(method.fit(iris, labels, 3, fold).labels(), prepared.fit(labels, fold).labels());
+        }
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> prepared.fit(ConstraintSet.empty(10), context));
+        assertEquals("The constraints of e2cp refer to 10 points but the prepared data has 150", other.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"exact", "scalable"})
     void irisAtTwentyPercentLabelsBeatsUnconstrainedNjw(String path) {
         Dataset iris = GoldenRuns.zScored("iris");
         double baseline = GoldenRuns.meanNmi(njw(), iris, 0.2, 5);
