@@ -1,12 +1,11 @@
 package io.csc.algorithm.e2cp;
 
 import io.csc.algorithm.AlgorithmDescriptor;
-import io.csc.algorithm.ClusteringAlgorithm;
-import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.PreparedFit;
+import io.csc.algorithm.PreparingAlgorithm;
 import io.csc.algorithm.SolverStatus;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
@@ -15,7 +14,6 @@ import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.api.RunContext;
-import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.DenseBudget;
@@ -102,7 +100,7 @@ import java.util.SplittableRandom;
  * <p>Without constraints F* = 0 and the method is NJW on the k-NN graph (with a warning). The
  * result does not depend on the number of threads.
  */
-public final class ExhaustiveConstraintPropagation implements ClusteringAlgorithm {
+public final class ExhaustiveConstraintPropagation implements PreparingAlgorithm {
 
     public static final String NAME = "e2cp";
 
@@ -173,12 +171,6 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         return NAME;
     }
 
-    @Override
-    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
-        return prepareChecked(data, k, context).fit(constraints, context);
-    }
-
     /**
      * The k-NN graph, computed once: it does not depend on the supervision, which the propagation
      * and the adjustment use. Selection's folds then share it (on Letter, 20,000 points, the guard
@@ -186,12 +178,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
      * preparation and the fit, the labels are those of {@link #fit}.
      */
     @Override
-    public PreparedFit prepare(Dataset data, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, ConstraintSet.empty(data.size()), k);
-        return prepareChecked(data, k, context);
-    }
-
-    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
+    public PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         int n = data.size();
         PropagationPath path = options.pathFor(n);
         boolean exact = path == PropagationPath.EXACT;
@@ -208,10 +195,7 @@ public final class ExhaustiveConstraintPropagation implements ClusteringAlgorith
         Diagnostics prepared = preparation.build();
         long preparationNanos = System.nanoTime() - start;
         return (constraints, fitContext) -> {
-            if (constraints.pointCount() != n) {
-                throw new IllegalArgumentException("The constraints of " + NAME + " refer to "
-                        + constraints.pointCount() + " points but the prepared data has " + n);
-            }
+            PreparingAlgorithm.requirePreparedSize(NAME, constraints, n);
             long fitStart = System.nanoTime() - preparationNanos;
             SplittableRandom random = fitContext.random();
             SplittableRandom eigenRandom = random.split();

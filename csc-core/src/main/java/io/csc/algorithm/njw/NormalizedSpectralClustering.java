@@ -1,19 +1,17 @@
 package io.csc.algorithm.njw;
 
 import io.csc.algorithm.AlgorithmDescriptor;
-import io.csc.algorithm.ClusteringAlgorithm;
-import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.PreparedFit;
+import io.csc.algorithm.PreparingAlgorithm;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.GraphReport;
 import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.api.RunContext;
-import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
@@ -35,7 +33,7 @@ import java.util.SplittableRandom;
  * heap holds) with a dense eigensolver, or the symmetric k-NN graph (O(n² d) time for the exact
  * neighbours, O(n k) memory) with the Lanczos solver. Constraints are ignored.
  */
-public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
+public final class NormalizedSpectralClustering implements PreparingAlgorithm {
 
     public static final String NAME = "njw";
 
@@ -114,24 +112,13 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
         return seeded ? SEEDED_NAME : NAME;
     }
 
-    @Override
-    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
-        return prepareChecked(data, k, context).fit(constraints, context);
-    }
-
     /**
      * The graph and its embedding, computed once: they do not depend on the supervision, which
      * seeded-njw uses in its final assignment only. With the same seed for the preparation and the
      * fit, the labels are those of {@link #fit}.
      */
     @Override
-    public PreparedFit prepare(Dataset data, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(name(), data, ConstraintSet.empty(data.size()), k);
-        return prepareChecked(data, k, context);
-    }
-
-    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
+    public PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         boolean sparse = options.graph() == GraphType.KNN;
@@ -151,10 +138,7 @@ public final class NormalizedSpectralClustering implements ClusteringAlgorithm {
         long preparationNanos = System.nanoTime() - start;
         int n = data.size();
         return (constraints, fitContext) -> {
-            if (constraints.pointCount() != n) {
-                throw new IllegalArgumentException("The constraints of " + name() + " refer to "
-                        + constraints.pointCount() + " points but the prepared data has " + n);
-            }
+            PreparingAlgorithm.requirePreparedSize(name(), constraints, n);
             SplittableRandom fitRandom = fitContext.random();
             if (sparse) {
                 fitRandom.split(); // the Lanczos solver's generator, drawn in the preparation

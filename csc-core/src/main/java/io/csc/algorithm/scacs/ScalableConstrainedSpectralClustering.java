@@ -1,12 +1,12 @@
 package io.csc.algorithm.scacs;
 
 import io.csc.algorithm.AlgorithmDescriptor;
-import io.csc.algorithm.ClusteringAlgorithm;
 import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
 import io.csc.algorithm.PreparedFit;
+import io.csc.algorithm.PreparingAlgorithm;
 import io.csc.api.RunContext;
 import io.csc.algorithm.lsc.LandmarkSpectralClustering;
 import io.csc.algorithm.spectral.EmbeddingClustering;
@@ -108,7 +108,7 @@ import java.util.SplittableRandom;
  * O(n r + p²) plus one block of distances: no n x n or dense n x p structure. Fitted models place
  * new points through the base vectors ({@link LandmarkModel}).
  */
-public final class ScalableConstrainedSpectralClustering implements ClusteringAlgorithm {
+public final class ScalableConstrainedSpectralClustering implements PreparingAlgorithm {
 
     public static final String NAME = "scacs";
 
@@ -163,12 +163,6 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
         return NAME;
     }
 
-    @Override
-    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
-        return prepareChecked(data, k, context).fit(constraints, context);
-    }
-
     /**
      * Steps 1 and the part of step 3 that does not depend on the supervision, done once: the base
      * vectors, the sparse code, the graph and the coordinates where Ŝ is the identity. Each
@@ -177,12 +171,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
      * constraints and seed.
      */
     @Override
-    public PreparedFit prepare(Dataset data, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, ConstraintSet.empty(data.size()), k);
-        return prepareChecked(data, k, context);
-    }
-
-    private PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
+    public PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         Diagnostics.Builder diagnostics = Diagnostics.builder();
@@ -242,10 +231,7 @@ public final class ScalableConstrainedSpectralClustering implements ClusteringAl
     private ClusteringResult fitPrepared(Graph prepared, ConstraintSet constraints, RunContext context) {
         int n = prepared.n();
         int k = prepared.k();
-        if (constraints.pointCount() != n) {
-            throw new IllegalArgumentException("The constraints of " + NAME + " refer to " + constraints.pointCount()
-                    + " points but the prepared data has " + n);
-        }
+        PreparingAlgorithm.requirePreparedSize(NAME, constraints, n);
         long start = System.nanoTime();
         SplittableRandom random = context.random();
         random.split(); // the base vectors' stream, drawn in prepare: k-means gets the same stream as in fit
