@@ -104,12 +104,25 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
      * points.
      */
     public static DistinctRows ofSeveral(Dataset data) {
-        DistinctRows distinct = of(data);
-        if (distinct.count() < 2) {
-            throw new UnsuitableInputException("The " + data.size() + " points are all identical: there is nothing "
+        return of(data).requireSeveral();
+    }
+
+    /** These rows, refused when the points are all at one place: the k-NN rules need two distinct points. */
+    public DistinctRows requireSeveral() {
+        if (count() < 2) {
+            throw new UnsuitableInputException("The " + location.length + " points are all identical: there is nothing "
                     + "to cluster; check the data (or its scaling)");
         }
-        return distinct;
+        return this;
+    }
+
+    /** The most points at one distinct point. */
+    public int largestCount() {
+        int largest = 0;
+        for (int count : counts) {
+            largest = Math.max(largest, count);
+        }
+        return largest;
     }
 
     /** The number of distinct points. */

@@ -37,7 +37,11 @@ record DistinctNeighbours(NeighbourLists lists, DistinctRows distinct, Neighbour
      * each), which the bandwidth rules reuse ({@link Bandwidths#resolveOnDistinct}).
      */
     static DistinctNeighbours of(Dataset data, int k, RunContext context) {
-        DistinctRows distinct = DistinctRows.ofSeveral(data);
+        return of(data, DistinctRows.ofSeveral(data), k, context);
+    }
+
+    /** As {@link #of(Dataset, int, RunContext)}, with the distinct rows of {@code data} (at least two). */
+    static DistinctNeighbours of(Dataset data, DistinctRows distinct, int k, RunContext context) {
         int u = distinct.count();
         NeighbourLists among = NearestNeighbours.find(data.subset(distinct.points()), Math.min(k, u - 1), context);
         int n = data.size();

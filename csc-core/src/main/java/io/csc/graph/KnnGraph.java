@@ -2,6 +2,7 @@ package io.csc.graph;
 
 import io.csc.api.RunContext;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 import io.csc.linalg.SparseMatrix;
 
 /**
@@ -38,15 +39,17 @@ public final class KnnGraph {
         int k = Math.min(options.neighbours(), n - 1);
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
-        NeighbourLists lists = NearestNeighbours.find(data, wanted, context);
+        DistinctRows distinctRows = DistinctRows.of(data);
+        NeighbourLists lists;
         Bandwidth bandwidth;
-        if (!options.mutual() && Bandwidths.manyCopies(lists, k)) {
+        if (!options.mutual() && Bandwidths.manyCopies(distinctRows, k)) {
             // a mutual graph keeps only edges both ends list, and a copy's first point lists no copy
-            DistinctNeighbours distinct = DistinctNeighbours.of(data, wanted, context);
+            DistinctNeighbours distinct = DistinctNeighbours.of(data, distinctRows.requireSeveral(), wanted, context);
             lists = distinct.lists();
             bandwidth = Bandwidths.resolveOnDistinct(options.kernel(), data, distinct, context);
         } else {
-            bandwidth = Bandwidths.resolve(options.kernel(), data, lists, context);
+            lists = NearestNeighbours.find(data, wanted, context);
+            bandwidth = Bandwidths.resolve(options.kernel(), data, lists, distinctRows, context);
         }
         int edges = n * k;
         int[] rows = new int[edges];

@@ -40,6 +40,36 @@ class DuplicatePointsTest {
     }
 
     @Test
+    void manyCopiesMeansAPointWithCopiesForHalfItsNeighbours() {
+        // k = 6: half of the list is 3 entries, so 4 points at one place (3 copies each) are many
+        double[] fourAtZero = {0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+        double[] threeAtZero = {0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+        assertTrue(Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("four", 12, 1, fourAtZero)), 6));
+        assertEquals(false, Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("three", 12, 1, threeAtZero)), 6));
+        // k = 5: half of the list is 2 entries (rounded up to 3 of 5, so copies for entries 0..2)
+        assertTrue(Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("four", 12, 1, fourAtZero)), 5));
+        // fewer points than neighbours: half of the n - 1 = 3 others
+        assertTrue(Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("tiny", 4, 1, new double[] {0, 0, 0, 7})), 10));
+        // one neighbour: the list is that neighbour, so one copy fills it
+        assertTrue(Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("k1", 4, 1, new double[] {0, 0, 5, 7})), 1));
+        assertEquals(false, Bandwidths.manyCopies(DistinctRows.of(Dataset.unlabelled("k1", 4, 1, new double[] {0, 3, 5, 7})), 1));
+    }
+
+    @Test
+    void copiesOfValuesWithRoundingInTheirDistancesAreFoundAsCopies() {
+        // coordinates whose products round: the distance between two copies computed from norms and
+        // a product need not be exactly 0, and the copies must still count as copies
+        double[] values = new double[60];
+        for (int i = 0; i < 60; i++) {
+            values[i] = 0.1 * (i % 6) + 1e-3 * Math.sqrt(7 + i % 6);
+        }
+        Dataset data = Dataset.unlabelled("rounded", 20, 3, values);
+        DistinctRows distinct = DistinctRows.of(data);
+        assertEquals(2, distinct.count());
+        assertTrue(Bandwidths.manyCopies(distinct, 10));
+    }
+
+    @Test
     void repeatingEveryPointLeavesTheKnnBandwidthsAsTheyWere() {
         try (RunContext context = RunContext.sequential(1)) {
             KernelOptions mean = new KernelOptions(BandwidthRule.KNN_MEAN, Double.NaN, 2);
