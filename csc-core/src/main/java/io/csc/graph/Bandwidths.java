@@ -35,7 +35,7 @@ public final class Bandwidths {
             case FIXED -> Bandwidth.global(kernel.sigma());
             case MEDIAN -> Bandwidth.global(positive(medianDistance(data, context), "median pairwise distance"));
             case KNN_MEAN, SELF_TUNING -> {
-                DistinctRows rows = distinct == null ? DistinctRows.of(data) : distinct;
+                DistinctRows rows = distinct == null ? DistinctRows.of(data, context.parallel()) : distinct;
                 if (manyCopies(rows, kernel.neighbours())) {
                     yield fromDistinctPoints(kernel, data, rows.requireSeveral(), context);
                 }

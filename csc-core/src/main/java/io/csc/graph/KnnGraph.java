@@ -39,7 +39,7 @@ public final class KnnGraph {
         int k = Math.min(options.neighbours(), n - 1);
         int scaleNeighbours = options.kernel().neighbours();
         int wanted = Math.min(n - 1, Math.max(k, needsNeighbours(options.kernel()) ? scaleNeighbours : k));
-        DistinctRows distinctRows = DistinctRows.of(data);
+        DistinctRows distinctRows = DistinctRows.of(data, context.parallel());
         NeighbourLists lists;
         Bandwidth bandwidth;
         if (!options.mutual() && Bandwidths.manyCopies(distinctRows, k)) {

@@ -40,6 +40,28 @@ class DuplicatePointsTest {
     }
 
     @Test
+    void rowsHashedOnThreadsGroupAsRowsHashedInTurn() {
+        // 9,000 points on 1,000 coordinates, beyond several tasks of the parallel hashing
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        double[] features = new double[9000 * 4];
+        for (int i = 0; i < 9000; i++) {
+            int coordinate = random.nextInt(1000);
+            for (int t = 0; t < 4; t++) {
+                features[i * 4 + t] = (coordinate * 7 + t) % 13 + 0.5 * (coordinate % 11);
+            }
+        }
+        Dataset data = Dataset.unlabelled("grid", 9000, 4, features);
+        DistinctRows inTurn = DistinctRows.of(data);
+        try (io.csc.util.Parallel parallel = io.csc.util.Parallel.withThreads(3)) {
+            DistinctRows onThreads = DistinctRows.of(data, parallel);
+            assertArrayEquals(inTurn.location(), onThreads.location());
+            assertArrayEquals(inTurn.points(), onThreads.points());
+            assertArrayEquals(inTurn.counts(), onThreads.counts());
+        }
+        assertTrue(inTurn.count() > 1 && inTurn.count() < 9000, "distinct " + inTurn.count());
+    }
+
+    @Test
     void manyCopiesMeansAPointWithCopiesForHalfItsNeighbours() {
         // k = 6: half of the list is 3 entries, so 4 points at one place (3 copies each) are many
         double[] fourAtZero = {0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8};
