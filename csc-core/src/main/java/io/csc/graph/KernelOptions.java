@@ -16,6 +16,10 @@ public record KernelOptions(BandwidthRule rule, double sigma, int neighbours) {
         if (rule == null) {
             throw new IllegalArgumentException("Invalid bandwidth rule: null");
         }
+        if (rule == BandwidthRule.FIXED && Double.isNaN(sigma)) {
+            throw new IllegalArgumentException("The bandwidth rule fixed needs a sigma: give --param sigma=VALUE, or "
+                    + "choose another bandwidth rule (median, knn-mean or self-tuning)");
+        }
         if (rule == BandwidthRule.FIXED && !(sigma > 0 && Double.isFinite(sigma))) {
             throw new IllegalArgumentException("Invalid sigma: " + sigma + " (must be > 0)");
         }

@@ -43,6 +43,17 @@ class AlgorithmRegistryTest {
     }
 
     @Test
+    void theFixedBandwidthRuleWithoutASigmaAsksForOne() {
+        for (String name : java.util.List.of("njw", "nystrom", "seeded-njw", "csp-ml", "fast-csp-ml", "e2cp", "sl",
+                "apjcsc-1", "csp")) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                    () -> AlgorithmRegistry.byName(name).create(ParameterValues.of(Map.of("bandwidth", "fixed"))));
+            assertTrue(error.getMessage().contains("bandwidth rule fixed needs a sigma: give --param sigma=VALUE"),
+                    name + ": " + error.getMessage());
+        }
+    }
+
+    @Test
     void parametersParseFromKeyValueText() {
         ParameterValues values = ParameterValues.parse(java.util.List.of("sigma=0.5", " neighbours = 12 "));
         assertEquals(0.5, values.get(Parameter.real("sigma", null, "x")));
