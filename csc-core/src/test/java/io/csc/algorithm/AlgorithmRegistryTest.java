@@ -54,6 +54,17 @@ class AlgorithmRegistryTest {
     }
 
     @Test
+    void aSigmaWhoseSquareUnderflowsIsRefusedWithTheSmallestThatWorks() {
+        for (String name : java.util.List.of("njw", "nystrom", "lsc-r", "lsc-k", "scacs", "sc-pc", "fast-csp-ml")) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                    () -> AlgorithmRegistry.byName(name).create(ParameterValues.of(Map.of("sigma", "1e-300"))));
+            assertTrue(error.getMessage().contains("its square underflows to 0")
+                    && error.getMessage().contains("at least 1.5E-154"), name + ": " + error.getMessage());
+            assertEquals(name, AlgorithmRegistry.byName(name).create(ParameterValues.of(Map.of("sigma", "1e-150"))).name());
+        }
+    }
+
+    @Test
     void parametersParseFromKeyValueText() {
         ParameterValues values = ParameterValues.parse(java.util.List.of("sigma=0.5", " neighbours = 12 "));
         assertEquals(0.5, values.get(Parameter.real("sigma", null, "x")));
