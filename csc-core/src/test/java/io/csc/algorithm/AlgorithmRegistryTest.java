@@ -65,6 +65,19 @@ class AlgorithmRegistryTest {
     }
 
     @Test
+    void e2cpPropagationOptionsOutOfRangeAreRefusedByTheirOwnNames() {
+        AlgorithmDescriptor e2cp = AlgorithmRegistry.byName("e2cp");
+        IllegalArgumentException iterations = assertThrows(IllegalArgumentException.class,
+                () -> e2cp.create(ParameterValues.of(Map.of("propagation-iterations", "0"))));
+        assertEquals("Invalid value '0' for parameter propagation-iterations: expected an integer >= 1",
+                iterations.getMessage());
+        IllegalArgumentException tolerance = assertThrows(IllegalArgumentException.class,
+                () -> e2cp.create(ParameterValues.of(Map.of("propagation-tolerance", "2"))));
+        assertTrue(tolerance.getMessage().startsWith("Invalid value '2' for parameter propagation-tolerance"),
+                tolerance.getMessage());
+    }
+
+    @Test
     void parametersParseFromKeyValueText() {
         ParameterValues values = ParameterValues.parse(java.util.List.of("sigma=0.5", " neighbours = 12 "));
         assertEquals(0.5, values.get(Parameter.real("sigma", null, "x")));
