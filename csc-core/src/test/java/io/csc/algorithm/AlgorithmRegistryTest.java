@@ -78,6 +78,14 @@ class AlgorithmRegistryTest {
     }
 
     @Test
+    void nystromRefusesAKnnBandwidthRuleByItsCommandLineName() {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> AlgorithmRegistry
+                .byName("nystrom").create(ParameterValues.of(Map.of("bandwidth", "self-tuning"))));
+        assertTrue(error.getMessage().startsWith("Invalid bandwidth for nystrom: self-tuning (use median"),
+                error.getMessage());
+    }
+
+    @Test
     void parametersParseFromKeyValueText() {
         ParameterValues values = ParameterValues.parse(java.util.List.of("sigma=0.5", " neighbours = 12 "));
         assertEquals(0.5, values.get(Parameter.real("sigma", null, "x")));
