@@ -40,8 +40,8 @@ public record SparseCodingOptions(int nearest, LandmarkBandwidth rule, Double si
         if (rule == null) {
             throw new IllegalArgumentException("Invalid landmark bandwidth rule: null");
         }
-        if (sigma != null && !(sigma > 0 && Double.isFinite(sigma))) {
-            throw new IllegalArgumentException("Invalid sigma: " + sigma + " (must be > 0)");
+        if (sigma != null) {
+            KernelOptions.requireUsableSigma(sigma);
         }
     }
 

@@ -115,6 +115,31 @@ class BaselineAlgorithmsTest {
     }
 
     @Test
+    void landmarkMethodsOnDataOfKDistinctPointsAskForALowerKNotMoreLandmarks() {
+        // 3 distinct points repeated 100 times each, k = 3: every landmark is a copy of one of the 3,
+        // and raising the landmarks, even to every point, cannot give the k + 1 = 4 that are needed.
+        double[] values = new double[300 * 2];
+        for (int i = 0; i < 300; i++) {
+            values[2 * i] = 5 * (i % 3);
+            values[2 * i + 1] = i % 3 == 1 ? 5 : 0;
+        }
+        Dataset copies = Dataset.unlabelled("copies", 300, 2, values);
+        for (String name : List.of("lsc-r", "lsc-k")) {
+            for (String landmarks : List.of("auto", "300")) {
+                ClusteringAlgorithm method = AlgorithmRegistry.byName(name)
+                        .create(ParameterValues.of(Map.of("landmarks", landmarks)));
+                try (RunContext context = RunContext.sequential(1)) {
+                    IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                            () -> method.fit(copies, ConstraintSet.empty(300), 3, context));
+                    assertTrue(error.getMessage().contains("hold only 3 distinct points; lower k to at most 2"),
+                            error.getMessage());
+                    assertTrue(!error.getMessage().contains("raise --param landmarks"), error.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
     void denseNjwRefusesHugeInputsNamingTheScalableMethods() {
         Dataset big = Dataset.unlabelled("big", 60_000, 1, java.util.stream.IntStream.range(0, 60_000).asDoubleStream().toArray());
         ClusteringAlgorithm njw = AlgorithmRegistry.byName("njw").create();

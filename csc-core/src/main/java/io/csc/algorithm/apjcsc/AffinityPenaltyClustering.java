@@ -326,9 +326,31 @@ public final class AffinityPenaltyClustering implements ClusteringAlgorithm {
             diagnostics.warn(warning);
         }
         if (problem.penaltyRange().isDegenerate() && eta < 1) {
-            diagnostics.warn("No usable supervision (no must-link or cannot-link pair): the penalty term is dropped "
-                    + "and the result is unconstrained spectral clustering of the constrained graph");
+            diagnostics.warn(supervision.isEmpty()
+                    ? "No usable supervision (no must-link or cannot-link pair): the penalty term is dropped "
+                            + "and the result is unconstrained spectral clustering of the constrained graph"
+                    : unusablePenalty(supervision, graph.degrees()));
         }
+    }
+
+    /**
+     * Why a penalty built from pairs vanishes: it is normalized by the constrained graph's degrees,
+     * and the cannot-links (set to affinity 0 by Eq. 5) removed every edge of the constrained points.
+     */
+    private static String unusablePenalty(Supervision supervision, double[] degrees) {
+        int[] constrained = supervision.constrainedPoints();
+        int isolated = 0;
+        for (int point : constrained) {
+            if (!(degrees[point] > 0)) {
+                isolated++;
+            }
+        }
+        return String.format(Locale.ROOT, "The supervision (%d must-link and %d cannot-link pairs) leaves no usable "
+                + "penalty: the cannot-links removed every edge of %d of its %d points, and the penalty, normalized by "
+                + "the degrees of the constrained graph, vanishes on points without edges; the penalty term is dropped "
+                + "and the labels are unconstrained spectral clustering of that graph, arbitrary where it has no edges. "
+                + "Give must-links or labels as well, or use a method that keeps the similarity graph (-a csp-ml or "
+                + "-a scacs)", supervision.mustLinkCount(), supervision.cannotLinkCount(), isolated, constrained.length);
     }
 
     /**

@@ -131,9 +131,9 @@ public final class ExhaustiveConstraintPropagation implements PreparingAlgorithm
                     + " features)");
     public static final Parameter<BandwidthRule> BANDWIDTH = SpectralParameters.bandwidth(BandwidthRule.KNN_MEAN);
     public static final Parameter<Double> PROPAGATION_TOLERANCE = Parameter.real("propagation-tolerance",
-            ConjugateGradientOptions.DEFAULTS.tolerance(), "relative residual at which each propagation solve stops");
+            ConjugateGradientOptions.DEFAULTS.tolerance(), 0, 1, "relative residual at which each propagation solve stops");
     public static final Parameter<Integer> PROPAGATION_ITERATIONS = Parameter.integer("propagation-iterations",
-            ConjugateGradientOptions.DEFAULTS.maxIterations(), "iteration cap of each propagation solve");
+            ConjugateGradientOptions.DEFAULTS.maxIterations(), 1, "iteration cap of each propagation solve");
 
     public static final List<Parameter<?>> PARAMETERS = List.of(PATH, NEIGHBOURS, ALPHA, PARTNERS, AFFINITY,
             SpectralParameters.SIGMA, BANDWIDTH, SpectralParameters.SCALE_NEIGHBOURS, PROPAGATION_TOLERANCE,

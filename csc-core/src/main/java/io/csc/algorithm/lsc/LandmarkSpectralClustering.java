@@ -17,6 +17,7 @@ import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.cluster.KMeansResult;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
+import io.csc.data.DistinctRows;
 import io.csc.graph.Landmarks;
 import io.csc.graph.SparseCode;
 import io.csc.graph.SparseCoding;
@@ -167,13 +168,27 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
      * noted in the diagnostics; refuses fewer than the k + 1 that the embedding needs.
      */
     public int distinctLandmarks(int drawn, int distinct, int k, Diagnostics.Builder diagnostics) {
+        return distinctLandmarks(drawn, distinct, k, null, diagnostics);
+    }
+
+    /**
+     * {@link #distinctLandmarks(int, int, int, Diagnostics.Builder)} for landmarks drawn from
+     * {@code data}: when they are too few, and the data itself holds no more than k distinct points,
+     * the refusal says so and asks for a lower k, since no number of landmarks can help.
+     */
+    int distinctLandmarks(int drawn, int distinct, int k, Dataset data, Diagnostics.Builder diagnostics) {
         if (distinct < drawn) {
             diagnostics.put("repeatedLandmarksDropped", drawn - distinct);
         }
         if (k + 1 > distinct) {
-            throw new UnsuitableInputException(name + " needs at least k + 1 = " + (k + 1) + " distinct landmarks: the "
-                    + drawn + " drawn are copies of " + distinct + " distinct points; raise --param landmarks, or use "
-                    + "njw for data with so few distinct points");
+            int inData = data == null ? Integer.MAX_VALUE : DistinctRows.count(data, k + 1);
+            throw new UnsuitableInputException(inData <= k
+                    ? name + " needs at least k + 1 = " + (k + 1) + " distinct landmarks, and the " + data.size()
+                            + " points of " + data.name() + " hold only " + inData + " distinct points; lower k to at "
+                            + "most " + (inData - 1) + ", or use njw for data with so few distinct points"
+                    : name + " needs at least k + 1 = " + (k + 1) + " distinct landmarks: the " + drawn
+                            + " drawn are copies of " + distinct + " distinct points; raise --param landmarks, or use "
+                            + "njw for data with so few distinct points");
         }
         return distinct;
     }
@@ -188,7 +203,7 @@ public final class LandmarkSpectralClustering implements ClusteringAlgorithm {
         DenseMatrix landmarks = diagnostics.time("landmarks", () -> options.selection() == Landmarks.Selection.RANDOM
                 ? Landmarks.random(data, drawn, random.split())
                 : Landmarks.kmeans(data, drawn, options.landmarkIterations(), context.withSeed(random.nextLong())));
-        int p = distinctLandmarks(drawn, landmarks.rows(), k, diagnostics);
+        int p = distinctLandmarks(drawn, landmarks.rows(), k, data, diagnostics);
         SparseCodingOptions coding = options.coding().withNearestAtMost(p, diagnostics::warn);
         int r = coding.nearest();
         SparseCode code = diagnostics.time("sparse coding", () -> SparseCoding.encode(data, landmarks, coding, context));

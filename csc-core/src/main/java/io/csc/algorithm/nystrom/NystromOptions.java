@@ -1,5 +1,6 @@
 package io.csc.algorithm.nystrom;
 
+import io.csc.algorithm.Parameter;
 import io.csc.cluster.KMeansOptions;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.KernelOptions;
@@ -22,7 +23,7 @@ public record NystromOptions(int samples, KernelOptions kernel, KMeansOptions km
             throw new IllegalArgumentException("Invalid Nystrom options: null component");
         }
         if (kernel.rule() != BandwidthRule.FIXED && kernel.rule() != BandwidthRule.MEDIAN) {
-            throw new IllegalArgumentException("Invalid bandwidth for nystrom: " + kernel.rule()
+            throw new IllegalArgumentException("Invalid bandwidth for nystrom: " + Parameter.enumText(kernel.rule())
                     + " (use median, or give sigma): the k-NN rules need all pairwise distances");
         }
     }

@@ -172,6 +172,29 @@ class AffinityPenaltyClusteringTest {
     }
 
     @Test
+    void cannotLinksThatRemoveEveryEdgeAreNamedAsTheCauseNotAMissingSupervision() {
+        // Six points, every pair a cannot-link: Eq. 5 sets every affinity to 0, so the degrees, and
+        // with them the normalized penalty, vanish although 15 pairs were given.
+        Dataset data = Dataset.unlabelled("six", 6, 2, new double[] {0, 0, 0.1, 0, 0, 0.1, 5, 5, 5.1, 5, 5, 5.1});
+        List<Constraint> pairs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            for (int j = i + 1; j < 6; j++) {
+                pairs.add(Constraint.cannotLink(i, j));
+            }
+        }
+        for (String name : List.of("apjcsc-1", "apjcsc-2")) {
+            ClusteringResult result;
+            try (RunContext context = RunContext.of(1, 1)) {
+                result = method(name, Map.of()).fit(data, ConstraintSet.ofPairs(6, pairs), 2, context);
+            }
+            List<String> warnings = result.diagnostics().warnings();
+            assertTrue(warnings.stream().noneMatch(w -> w.contains("No usable supervision")), warnings.toString());
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("15 cannot-link pairs")
+                    && w.contains("removed every edge of 6 of its 6 points")), warnings.toString());
+        }
+    }
+
+    @Test
     void aSmallEtaCollapsesAndIsReported() {
         Dataset data = Scaling.ZSCORE.apply(BundledData.load("wine"));
         ConstraintSet constraints = labels(data, 0.1, 1);
