@@ -112,8 +112,8 @@ final class SupervisionOptions {
     void requireClassesWithin(ConstraintSet set, int clusters) {
         for (LabelledPoints block : set.labelledBlocks()) {
             if (block.cannotLinkBetweenClasses() && block.classCount() > clusters) {
-                String source = labels != null ? labels.toString() : "the labelled points";
-                throw new IllegalArgumentException(source + " names " + block.classCount() + " classes but k = "
+                String source = labels != null ? labels + " names " : "the labelled points name ";
+                throw new IllegalArgumentException(source + block.classCount() + " classes but k = "
                         + clusters + ": points of different classes cannot share a cluster; raise -k to at least "
                         + block.classCount() + ", or merge classes");
             }

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * A method whose results leave nothing to chance or silence: cluster ids in
  * {@link CanonicalLabels canonical order}, so that the same partition always has the same labels;
- * a {@link Collapse} of a constrained method and a lopsided or incomplete partition
+ * a {@link Collapse} of a constrained method, a constrained clustering that breaks most of its
+ * supervision ({@link SupervisionDisagreement}) and a lopsided or incomplete partition
  * ({@link ClusterOccupancy}) in the warnings; what the run's building blocks noted
  * ({@link RunNotes}, such as how a k-NN graph found its neighbours) in the diagnostics; and
  * supervision that implies no pair taken for none ({@link #informative}); and the options given
@@ -128,7 +129,7 @@ public final class CheckedAlgorithm implements ClusteringAlgorithm {
     private ClusteringResult checked(ClusteringResult fitted, ConstraintSet constraints) {
         ClusteringResult result = canonical(fitted);
         if (constrained) {
-            result = Collapse.annotate(result, constraints);
+            result = SupervisionDisagreement.annotate(Collapse.annotate(result, constraints), constraints);
         }
         return ClusterOccupancy.annotate(result);
     }
