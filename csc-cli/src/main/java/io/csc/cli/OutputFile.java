@@ -57,6 +57,10 @@ final class OutputFile {
      * @throws OutputException naming the option, the file and the reason
      */
     void check(Path... inputs) {
+        if (target.toString().equals("-")) {
+            throw failure("'-' is standard input for --data, not standard output, which carries the run's "
+                    + "summary; give a file name");
+        }
         for (Path input : inputs) {
             if (input != null && sameFile(input, target)) {
                 throw failure("it is also an input (" + input + ") and would be overwritten; choose another file");

@@ -25,6 +25,14 @@ class OutputFileTest {
     }
 
     @Test
+    void aDashIsRefusedInsteadOfWrittenAsAFileNamedDash() {
+        OutputFile.OutputException error = assertThrows(OutputFile.OutputException.class,
+                () -> OutputFile.of(Path.of("-"), "--output").check());
+        assertEquals("Cannot write --output -: '-' is standard input for --data, not standard output, which carries "
+                + "the run's summary; give a file name", error.getMessage());
+    }
+
+    @Test
     void aNewFileGetsThePermissionsOfAnyNewFileInItsFolder() throws IOException {
         assumePosix();
         Path reference = Files.createFile(folder.resolve("reference.txt")); // the umask's permissions
