@@ -33,7 +33,7 @@ public final class NjwEmbedding {
 
     /**
      * The k largest eigenpairs of {@code D^-1/2 W D^-1/2} for a sparse W, by Lanczos. When the graph
-     * falls into c components (2 <= c <= k, not counting isolated points), eigenvalue 1 is c-fold
+     * falls into c components (from 2 to k, not counting isolated points), eigenvalue 1 is c-fold
      * with the eigenvectors {@code D^1/2 1_C / ||D^1/2 1_C||}, one per component: they are given to
      * the solver as known pairs ({@link Eigensolvers#lanczos(SymmetricOperator, int, Spectrum,
      * LanczosOptions, SplittableRandom, RunContext, EigenDecomposition)}), so it searches only for
