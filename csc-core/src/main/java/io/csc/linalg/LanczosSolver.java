@@ -1,6 +1,7 @@
 package io.csc.linalg;
 
 import io.csc.util.Parallel;
+import io.csc.util.ProgressListener;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -70,6 +71,18 @@ public final class LanczosSolver {
     private final LinearAlgebraBackend backend;
     private final Parallel parallel;
     private final boolean denseFallback;
+    private final ProgressListener progress;
+    private final long progressAfterNanos;
+
+    /**
+     * A solve reports its progress (pairs found of k, after each restart cycle) once it has run this
+     * long, so that the many short solves of a run stay silent and a long one (the dense 20,000 x
+     * 20,000 affinity of a graph method, minutes per solve) does not.
+     */
+    static final long PROGRESS_AFTER_NANOS = 3_000_000_000L;
+
+    /** The stage a long solve reports its progress under. */
+    public static final String PROGRESS_STAGE = "eigenvectors (Lanczos), pairs found";
 
     /** A solver with {@link LanczosOptions#DEFAULTS}, the default backend and one thread. */
     public LanczosSolver() {
@@ -91,10 +104,30 @@ public final class LanczosSolver {
 
     /** With {@code denseFallback == false}, small problems use the iterative path too (for tests). */
     LanczosSolver(LanczosOptions options, LinearAlgebraBackend backend, Parallel parallel, boolean denseFallback) {
+        this(options, backend, parallel, denseFallback, ProgressListener.NONE, PROGRESS_AFTER_NANOS);
+    }
+
+    private LanczosSolver(LanczosOptions options, LinearAlgebraBackend backend, Parallel parallel, boolean denseFallback,
+                          ProgressListener progress, long progressAfterNanos) {
         this.options = Objects.requireNonNull(options, "options");
         this.backend = Objects.requireNonNull(backend, "backend");
         this.parallel = Objects.requireNonNull(parallel, "parallel");
         this.denseFallback = denseFallback;
+        this.progress = Objects.requireNonNull(progress, "progress");
+        this.progressAfterNanos = progressAfterNanos;
+    }
+
+    /**
+     * The same solver reporting to {@code listener} the pairs it has found, of k, after each restart
+     * cycle once a solve has run three seconds ({@link #PROGRESS_STAGE}).
+     */
+    public LanczosSolver withProgress(ProgressListener listener) {
+        return withProgress(listener, PROGRESS_AFTER_NANOS);
+    }
+
+    /** As {@link #withProgress(ProgressListener)}, reporting once a solve has run {@code afterNanos}. */
+    LanczosSolver withProgress(ProgressListener listener, long afterNanos) {
+        return new LanczosSolver(options, backend, parallel, denseFallback, listener, afterNanos);
     }
 
     /** The options this solver was built with. */
@@ -294,6 +327,7 @@ public final class LanczosSolver {
         private int applications;
         private int cycles;
         private boolean verifying;
+        private final long started = System.nanoTime();
 
         Run(SymmetricOperator operator, int n, int k, double sign, int subspace, SplittableRandom random) {
             this.operator = operator;
@@ -342,12 +376,20 @@ public final class LanczosSolver {
                 }
                 Ritz ritz = rayleighRitz();
                 cycles++;
+                reportProgress();
                 boolean finished = decide(ritz);
                 boolean stop = finished || cycles >= options.maxIterations();
                 restart(ritz, stop);
                 if (stop) {
                     return finish(finished);
                 }
+            }
+        }
+
+        /** Reports the pairs found once the solve has run the solver's progress delay. */
+        private void reportProgress() {
+            if (progress != ProgressListener.NONE && System.nanoTime() - started >= progressAfterNanos) {
+                progress.progress(PROGRESS_STAGE, Math.min(lockedCount, k), k);
             }
         }
 

@@ -340,6 +340,32 @@ class LanczosSolverTest {
         assertTrue(notOrthonormal.getMessage().contains("not orthonormal"), notOrthonormal.getMessage());
     }
 
+    @Test
+    void aLongSolveReportsThePairsItHasFound() {
+        SparseMatrix weights = TestGraphs.components(3, 300, 3, new SplittableRandom(23));
+        SymmetricOperator operator = Operators.of(TestGraphs.normalizedAffinity(weights), Parallel.sequential());
+        java.util.List<long[]> reports = new java.util.ArrayList<>();
+        java.util.Set<String> stages = new java.util.HashSet<>();
+        io.csc.util.ProgressListener listener = (stage, done, total) -> {
+            stages.add(stage);
+            reports.add(new long[] {done, total});
+        };
+        LanczosSolver solver = new LanczosSolver(PRECISE);
+        LanczosResult told = solver.withProgress(listener, 0).solve(operator, 6, Spectrum.LARGEST, new SplittableRandom(1));
+        assertEquals(java.util.Set.of(LanczosSolver.PROGRESS_STAGE), stages);
+        assertEquals(told.iterations(), reports.size(), "one report per restart cycle");
+        for (int r = 0; r < reports.size(); r++) {
+            assertEquals(6, reports.get(r)[1]);
+            assertTrue(reports.get(r)[0] <= 6 && (r == 0 || reports.get(r)[0] >= reports.get(r - 1)[0]));
+        }
+        assertEquals(6, reports.get(reports.size() - 1)[0]);
+        // the same solve, silent under the default delay, and with the same pairs
+        reports.clear();
+        LanczosResult quiet = solver.withProgress(listener).solve(operator, 6, Spectrum.LARGEST, new SplittableRandom(1));
+        assertTrue(reports.isEmpty());
+        assertArrayEquals(told.values(), quiet.values());
+    }
+
     private static double[] filled(int n, double value) {
         double[] values = new double[n];
         Arrays.fill(values, value);

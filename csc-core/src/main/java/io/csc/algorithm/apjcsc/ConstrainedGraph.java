@@ -90,7 +90,7 @@ final class ConstrainedGraph {
             share = io.csc.algorithm.spectrallearning.EditLimit.share(
                     NormalizedAffinity.normalize(Operators.of(weights, context.parallel()), unedited),
                     Operators.of(edit.build(n, n, SparseMatrix.Duplicates.SUM), Parallel.sequential()),
-                    constrained.length, limit.clusters(), limit.random());
+                    constrained.length, limit.clusters(), limit.random(), context.progress());
         }
         double fraction = share == null ? 1.0 : share.share();
         for (int a = 0; a < constrained.length; a++) {
@@ -152,7 +152,7 @@ final class ConstrainedGraph {
                     NormalizedAffinity.normalize(mustLinks.operator(), unedited));
             share = io.csc.algorithm.spectrallearning.EditLimit.share(
                     Operators.of(NormalizedAffinity.normalize(weights, unedited), context.parallel()), edit,
-                    supervision.constrainedPoints().length, limit.clusters(), limit.random());
+                    supervision.constrainedPoints().length, limit.clusters(), limit.random(), context.progress());
             fraction = share.share();
             for (int p = 0; p < values.length; p++) {
                 values[p] = weights.values()[p] + fraction * changes[p];

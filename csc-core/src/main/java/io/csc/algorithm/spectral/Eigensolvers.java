@@ -48,7 +48,7 @@ public final class Eigensolvers {
     public static Solution largestDense(DenseMatrix matrix, int k, RunContext context) {
         if (lanczosFirst(matrix.rows(), k)) {
             LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(matrix.rows(), k));
-            LanczosResult result = new LanczosSolver(options, context.backend(), context.parallel())
+            LanczosResult result = new LanczosSolver(options, context.backend(), context.parallel()).withProgress(context.progress())
                     .solve(Operators.of(matrix, context.parallel()), k, Spectrum.LARGEST,
                             new SplittableRandom(context.seed() ^ DENSE_LANCZOS_STREAM));
             if (result.converged()) {
@@ -120,7 +120,7 @@ public final class Eigensolvers {
      */
     public static Solution lanczos(SymmetricOperator operator, int k, Spectrum which, LanczosOptions options,
                                    SplittableRandom random, RunContext context) {
-        return solution(new LanczosSolver(options, context.backend(), context.parallel()), operator, k, which, random);
+        return solution(new LanczosSolver(options, context.backend(), context.parallel()).withProgress(context.progress()), operator, k, which, random);
     }
 
     /**
@@ -130,7 +130,7 @@ public final class Eigensolvers {
      */
     public static Solution lanczos(SymmetricOperator operator, int k, Spectrum which, LanczosOptions options,
                                    SplittableRandom random, RunContext context, EigenDecomposition known) {
-        return solution(new LanczosSolver(options, context.backend(), context.parallel())
+        return solution(new LanczosSolver(options, context.backend(), context.parallel()).withProgress(context.progress())
                 .solve(operator, k, which, known, random));
     }
 

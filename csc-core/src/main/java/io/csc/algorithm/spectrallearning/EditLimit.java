@@ -11,6 +11,7 @@ import io.csc.linalg.SparseMatrixBuilder;
 import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricOperator;
 import io.csc.util.Parallel;
+import io.csc.util.ProgressListener;
 import java.util.SplittableRandom;
 
 /**
@@ -54,20 +55,20 @@ public final class EditLimit {
 
     /** The share for a dense affinity (zero diagonal). */
     static Share dense(DenseMatrix weights, SparseMatrix confidences, int k, Parallel parallel,
-                       SplittableRandom random) {
+                       SplittableRandom random, ProgressListener progress) {
         int n = weights.rows();
         double[] w = weights.data();
         double[] degrees = NormalizedAffinity.rowSums(weights);
         SymmetricOperator graph = NormalizedAffinity.normalize(Operators.of(weights, parallel), degrees);
-        return share(graph, degrees, confidences, (i, j) -> w[i * n + j], k, random);
+        return share(graph, degrees, confidences, (i, j) -> w[i * n + j], k, random, progress);
     }
 
     /** The share for a sparse affinity (zero diagonal). */
     static Share sparse(SparseMatrix weights, SparseMatrix confidences, int k, Parallel parallel,
-                        SplittableRandom random) {
+                        SplittableRandom random, ProgressListener progress) {
         double[] degrees = weights.rowSums();
         SymmetricOperator graph = NormalizedAffinity.normalize(Operators.of(weights, parallel), degrees);
-        return share(graph, degrees, confidences, weights::get, k, random);
+        return share(graph, degrees, confidences, weights::get, k, random, progress);
     }
 
     @FunctionalInterface
@@ -76,7 +77,7 @@ public final class EditLimit {
     }
 
     private static Share share(SymmetricOperator graph, double[] degrees, SparseMatrix confidences, Weight weight,
-                               int k, SplittableRandom random) {
+                               int k, SplittableRandom random, ProgressListener progress) {
         double[] scale = NormalizedAffinity.inverseSquareRootDegrees(degrees);
         int n = degrees.length;
         SparseMatrixBuilder entries = new SparseMatrixBuilder(confidences.nonZeros());
@@ -94,7 +95,7 @@ public final class EditLimit {
         }
         SparseMatrix edit = entries.build(n, n, SparseMatrix.Duplicates.SUM);
         return share(graph, edit.nonZeros() == 0 ? null : Operators.of(edit, Parallel.sequential()), constrained, k,
-                random);
+                random, progress);
     }
 
     /**
@@ -103,8 +104,8 @@ public final class EditLimit {
      * by the constraints. Shared with APJCSC, whose Eq. 5 is the same edit.
      */
     public static Share share(SymmetricOperator normalizedGraph, SymmetricOperator normalizedEdit, int constrained,
-                              int k, SplittableRandom random) {
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS);
+                              int k, SplittableRandom random, ProgressListener progress) {
+        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS).withProgress(progress);
         int n = normalizedGraph.size();
         double gap = Math.max(solver.solve(normalizedGraph, k, Spectrum.LARGEST, random.split()).values()[k - 1],
                 MINIMUM_GAP);

@@ -163,7 +163,7 @@ public final class SpectralLearning implements ClusteringAlgorithm {
             SparseMatrix confidences = diagnostics.time("constraints", () -> {
                 SparseMatrix full = ConstraintConfidences.of(constraints, null);
                 return robust ? limited(full, EditLimit.dense(weights, full, k, context.parallel(),
-                        random.split()), diagnostics) : full;
+                        random.split(), context.progress()), diagnostics) : full;
             });
             AffinityAdjustment.adjustWeights(weights, confidences);
             solution = additive ? AdditiveEmbedding.dense(weights, k, context, diagnostics)
@@ -173,7 +173,7 @@ public final class SpectralLearning implements ClusteringAlgorithm {
             SparseMatrix adjusted = diagnostics.time("constraints", () -> {
                 SparseMatrix full = ConstraintConfidences.of(constraints, weights);
                 SparseMatrix confidences = robust ? limited(full, EditLimit.sparse(weights, full, k,
-                        context.parallel(), random.split()), diagnostics) : full;
+                        context.parallel(), random.split(), context.progress()), diagnostics) : full;
                 return AffinityAdjustment.adjust(weights, confidences);
             });
             solution = additive
