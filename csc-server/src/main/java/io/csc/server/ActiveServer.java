@@ -19,6 +19,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -153,7 +154,8 @@ public final class ActiveServer implements AutoCloseable {
             config.routes.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
             config.routes.get("/api/state", ctx -> json(ctx, state()));
             config.routes.get("/api/plot", ctx -> json(ctx, plot(ctx.queryParam("coordinates"))));
-            config.routes.post("/api/answer", ctx -> json(ctx, answer(ctx.body())));
+            // JSON is UTF-8 (RFC 8259): a charset named in the Content-Type, known or not, does not decide
+            config.routes.post("/api/answer", ctx -> json(ctx, answer(new String(ctx.bodyAsBytes(), StandardCharsets.UTF_8))));
             config.routes.post("/api/undo", ctx -> json(ctx, undo()));
             config.routes.get("/download/{name}", this::download);
             config.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
@@ -220,7 +222,8 @@ public final class ActiveServer implements AutoCloseable {
             if (!token.equals(ctx.header(TOKEN_HEADER))) {
                 throw new ApiException(403, "Missing or wrong " + TOKEN_HEADER + " header: reload the page");
             }
-            String type = ctx.contentType();
+            // the header as sent: Jetty's parsed content type throws on a charset it does not know
+            String type = ctx.header("Content-Type");
             if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
                 throw new ApiException(415, "POST bodies must be application/json");
             }
