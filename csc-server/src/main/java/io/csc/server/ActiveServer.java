@@ -9,6 +9,7 @@ import com.google.gson.JsonParser;
 import io.csc.active.ActiveSession;
 import io.csc.active.Answer;
 import io.csc.active.AnswerLog;
+import io.csc.active.AnsweredQuery;
 import io.csc.active.IncrementalClustering;
 import io.csc.active.PointPair;
 import io.csc.api.RunContext;
@@ -159,7 +160,9 @@ public final class ActiveServer implements AutoCloseable {
             config.routes.post("/api/undo", ctx -> json(ctx, undo()));
             config.routes.get("/download/{name}", this::download);
             config.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
-            config.routes.exception(UncheckedIOException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
+            // the session folder cannot be written: nothing changed, and it can be put right outside the server
+            config.routes.exception(UncheckedIOException.class, (e, ctx) -> error(ctx, 503, e.getMessage()
+                    + "; nothing was changed: make " + folder.path() + " writable (or free space on its disk) and try again"));
             config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500, "Internal error: "
                     + (e.getMessage() == null ? "an unexpected failure" : printable(e.getMessage()))));
             config.routes.error(404, ctx -> {
@@ -355,12 +358,19 @@ public final class ActiveServer implements AutoCloseable {
 
     private Map<String, Object> undo() {
         synchronized (session) {
-            try {
-                session.undo();
-            } catch (IllegalStateException e) {
-                throw new ApiException(409, e.getMessage());
+            List<AnsweredQuery> answers = session.log().answers();
+            if (answers.isEmpty()) {
+                throw new ApiException(409, "No answer to take back");
             }
-            save();
+            AnsweredQuery last = answers.get(answers.size() - 1);
+            session.undo();
+            try {
+                save();
+            } catch (RuntimeException unsaved) {
+                // an undo not saved is not made: the folder would give the answer back on a restart
+                session.answer(last.pair(), last.answer());
+                throw unsaved;
+            }
         }
         return state();
     }

@@ -147,6 +147,31 @@ class ActiveServerTest {
     }
 
     @Test
+    void anAnswerOrUndoTheFolderCannotKeepIsNotMade() throws Exception {
+        try (ActiveServer server = ActiveServer.prepare(ServerFixture.wine("random"), SessionFolder.open(folder),
+                ConstraintSet.empty(178))) {
+            String base = "http://127.0.0.1:" + server.start("127.0.0.1", 0);
+            assertEquals(200, post(base + "/api/answer", server.token(), currentAnswer(base, "same")).statusCode());
+            PointPair next = server.session().question().orElseThrow();
+            List<Answer> predictions = server.session().predictions();
+            // the temporary file every write goes through cannot be made: the folder refuses writes
+            // (a folder that is not empty, which the clean-up of a failed write cannot delete)
+            Path blocked = Files.createDirectory(folder.resolve("." + SessionFolder.ANSWERS + ".tmp"));
+            Files.writeString(blocked.resolve("kept"), "x");
+            assertStatus(503, post(base + "/api/undo", server.token(), "{}"), "nothing was changed");
+            assertStatus(503, post(base + "/api/answer", server.token(), currentAnswer(base, "different")), "writable");
+            assertEquals(1, server.session().log().size(), "memory holds what the folder holds");
+            assertEquals(next, server.session().question().orElseThrow());
+            assertEquals(predictions, server.session().predictions());
+            assertEquals(2, Files.readAllLines(folder.resolve(SessionFolder.ANSWERS)).size(), "header and one answer");
+            Files.delete(blocked.resolve("kept"));
+            Files.delete(blocked);
+            assertEquals(200, post(base + "/api/undo", server.token(), "{}").statusCode());
+            assertEquals(1, Files.readAllLines(folder.resolve(SessionFolder.ANSWERS)).size());
+        }
+    }
+
+    @Test
     void aSessionFolderThatIsAFileIsRefused() throws IOException {
         Path file = Files.writeString(folder.resolve("file"), "x");
         RuntimeException error = assertThrows(RuntimeException.class, () -> SessionFolder.open(file));
@@ -194,6 +219,13 @@ class ActiveServerTest {
         assertEquals(status, response.statusCode(), response.body());
         JsonObject body = JsonParser.parseString(response.body()).getAsJsonObject();
         assertTrue(body.get("error").getAsString().contains(messagePart), response.body());
+    }
+
+    /** The body of {@code answer} to the question {@code base} shows now. */
+    private static String currentAnswer(String base, String answer) throws Exception {
+        JsonObject question = get(base + "/api/state").getAsJsonObject("question");
+        return "{\"first\":" + question.get("first").getAsInt() + ",\"second\":" + question.get("second").getAsInt()
+                + ",\"answer\":\"" + answer + "\"}";
     }
 
     private static JsonObject get(String url) throws Exception {
