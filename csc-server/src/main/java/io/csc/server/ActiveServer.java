@@ -391,7 +391,8 @@ public final class ActiveServer implements AutoCloseable {
             file = switch (name) {
                 case SessionFolder.LABELS -> folder.writeLabels(session.current().result().labels());
                 case SessionFolder.MODEL -> folder.writeModel(session.model());
-                default -> folder.file(SessionFolder.CONSTRAINTS);
+                // written afresh like the others: the file on disk may have been moved or edited by hand
+                default -> folder.writeConstraints(session.log().constraints());
             };
         }
         ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");

@@ -148,9 +148,8 @@ class ActiveServerTest {
 
     @Test
     void anAnswerOrUndoTheFolderCannotKeepIsNotMade() throws Exception {
-        try (ActiveServer server = ActiveServer.prepare(ServerFixture.wine("random"), SessionFolder.open(folder),
-                ConstraintSet.empty(178))) {
-            String base = "http://127.0.0.1:" + server.start("127.0.0.1", 0);
+        try (ActiveServer server = randomWine()) {
+            String base = serve(server);
             assertEquals(200, post(base + "/api/answer", server.token(), currentAnswer(base, "same")).statusCode());
             PointPair next = server.session().question().orElseThrow();
             List<Answer> predictions = server.session().predictions();
@@ -168,6 +167,19 @@ class ActiveServerTest {
             Files.delete(blocked);
             assertEquals(200, post(base + "/api/undo", server.token(), "{}").statusCode());
             assertEquals(1, Files.readAllLines(folder.resolve(SessionFolder.ANSWERS)).size());
+        }
+    }
+
+    @Test
+    void theConstraintsDownloadIsTheSessionsEvenWhenTheFileWasRemoved() throws Exception {
+        try (ActiveServer server = randomWine()) {
+            String base = serve(server);
+            assertEquals(200, post(base + "/api/answer", server.token(), currentAnswer(base, "same")).statusCode());
+            Files.delete(folder.resolve(SessionFolder.CONSTRAINTS));
+            HttpResponse<String> constraints = get(base + "/download/constraints.csv", 200);
+            Path downloaded = Files.writeString(folder.resolve("downloaded.csv"), constraints.body());
+            assertEquals(server.session().log().constraints().pairs(), ConstraintReader.read(downloaded, 178).pairs());
+            assertTrue(Files.isRegularFile(folder.resolve(SessionFolder.CONSTRAINTS)), "and is written again");
         }
     }
 
@@ -219,6 +231,16 @@ class ActiveServerTest {
         assertEquals(status, response.statusCode(), response.body());
         JsonObject body = JsonParser.parseString(response.body()).getAsJsonObject();
         assertTrue(body.get("error").getAsString().contains(messagePart), response.body());
+    }
+
+    /** A session on Wine with random questions, in {@link #folder}. */
+    private ActiveServer randomWine() {
+        return ActiveServer.prepare(ServerFixture.wine("random"), SessionFolder.open(folder), ConstraintSet.empty(178));
+    }
+
+    /** Serves {@code server} on a free port and returns its address. */
+    private static String serve(ActiveServer server) {
+        return "http://127.0.0.1:" + server.start("127.0.0.1", 0);
     }
 
     /** The body of {@code answer} to the question {@code base} shows now. */
