@@ -168,7 +168,9 @@ public final class ActiveServer implements AutoCloseable {
             config.routes.error(404, ctx -> {
                 if (ctx.result() == null || ctx.result().isEmpty() || !ctx.result().startsWith("{")) {
                     String allowed = allowedMethod(ctx.path());
-                    if (allowed != null) {
+                    if (ctx.path().startsWith("/download/") && ctx.method().name().equals(allowed)) {
+                        error(ctx, 404, noDownload(ctx.path().substring("/download/".length())));
+                    } else if (allowed != null) {
                         error(ctx, 405, ctx.method() + " is not served on " + printable(ctx.path()) + ": use " + allowed);
                     } else {
                         error(ctx, 404, "No such page: " + printable(ctx.path()));
@@ -383,8 +385,7 @@ public final class ActiveServer implements AutoCloseable {
     private void download(Context ctx) throws IOException {
         String name = ctx.pathParam("name");
         if (!DOWNLOADS.contains(name)) {
-            throw new ApiException(404, "No download called '" + printable(name) + "': there are "
-                    + String.join(", ", List.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS, SessionFolder.MODEL)));
+            throw new ApiException(404, noDownload(name));
         }
         Path file;
         synchronized (session) {
@@ -398,6 +399,12 @@ public final class ActiveServer implements AutoCloseable {
         ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
         ctx.contentType(name.endsWith(".csc") ? "application/octet-stream" : "text/plain; charset=utf-8");
         ctx.result(Files.readAllBytes(file));
+    }
+
+    /** The message for a download {@code name} that is none of the session's files. */
+    private static String noDownload(String name) {
+        return "No download called '" + printable(name) + "': there are "
+                + String.join(", ", List.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS, SessionFolder.MODEL));
     }
 
     private static int integer(JsonObject request, String field) {

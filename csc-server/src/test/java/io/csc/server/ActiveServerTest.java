@@ -130,6 +130,8 @@ class ActiveServerTest {
             assertStatus(400, get(base + "/api/plot?coordinates=3d", 400), "pca or embedding");
             assertStatus(404, get(base + "/download/passwd", 404), "No download called 'passwd'");
             assertStatus(404, get(base + "/download/..%2F..%2Fetc%2Fpasswd", 404), "No download called");
+            assertStatus(404, get(base + "/download/", 404), "No download called '': there are constraints.csv");
+            assertStatus(404, get(base + "/download/a/labels.txt", 404), "No download called 'a/labels.txt'");
             assertStatus(404, get(base + "/nowhere", 404), "No such page");
             assertStatus(405, get(base + "/api/answer", 405), "GET is not served on /api/answer: use POST");
             assertStatus(413, post(base + "/api/answer", server.token(), "{\"first\":1,\"pad\":\""
