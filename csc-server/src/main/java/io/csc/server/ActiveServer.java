@@ -9,6 +9,7 @@ import com.google.gson.JsonParser;
 import io.csc.active.ActiveSession;
 import io.csc.active.Answer;
 import io.csc.active.AnswerLog;
+import io.csc.active.AnsweredQuery;
 import io.csc.active.IncrementalClustering;
 import io.csc.active.PointPair;
 import io.csc.api.RunContext;
@@ -19,6 +20,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -153,17 +155,22 @@ public final class ActiveServer implements AutoCloseable {
             config.routes.get("/app.js", ctx -> resource(ctx, "app.js", "text/javascript; charset=utf-8"));
             config.routes.get("/api/state", ctx -> json(ctx, state()));
             config.routes.get("/api/plot", ctx -> json(ctx, plot(ctx.queryParam("coordinates"))));
-            config.routes.post("/api/answer", ctx -> json(ctx, answer(ctx.body())));
+            // JSON is UTF-8 (RFC 8259): a charset named in the Content-Type, known or not, does not decide
+            config.routes.post("/api/answer", ctx -> json(ctx, answer(new String(ctx.bodyAsBytes(), StandardCharsets.UTF_8))));
             config.routes.post("/api/undo", ctx -> json(ctx, undo()));
             config.routes.get("/download/{name}", this::download);
             config.routes.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
-            config.routes.exception(UncheckedIOException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
+            // the session folder cannot be written: nothing changed, and it can be put right outside the server
+            config.routes.exception(UncheckedIOException.class, (e, ctx) -> error(ctx, 503, e.getMessage()
+                    + "; nothing was changed: make " + folder.path() + " writable (or free space on its disk) and try again"));
             config.routes.exception(Exception.class, (e, ctx) -> error(ctx, 500, "Internal error: "
                     + (e.getMessage() == null ? "an unexpected failure" : printable(e.getMessage()))));
             config.routes.error(404, ctx -> {
                 if (ctx.result() == null || ctx.result().isEmpty() || !ctx.result().startsWith("{")) {
                     String allowed = allowedMethod(ctx.path());
-                    if (allowed != null) {
+                    if (ctx.path().startsWith("/download/") && ctx.method().name().equals(allowed)) {
+                        error(ctx, 404, noDownload(ctx.path().substring("/download/".length())));
+                    } else if (allowed != null) {
                         error(ctx, 405, ctx.method() + " is not served on " + printable(ctx.path()) + ": use " + allowed);
                     } else {
                         error(ctx, 404, "No such page: " + printable(ctx.path()));
@@ -220,7 +227,8 @@ public final class ActiveServer implements AutoCloseable {
             if (!token.equals(ctx.header(TOKEN_HEADER))) {
                 throw new ApiException(403, "Missing or wrong " + TOKEN_HEADER + " header: reload the page");
             }
-            String type = ctx.contentType();
+            // the header as sent: Jetty's parsed content type throws on a charset it does not know
+            String type = ctx.header("Content-Type");
             if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
                 throw new ApiException(415, "POST bodies must be application/json");
             }
@@ -352,12 +360,19 @@ public final class ActiveServer implements AutoCloseable {
 
     private Map<String, Object> undo() {
         synchronized (session) {
-            try {
-                session.undo();
-            } catch (IllegalStateException e) {
-                throw new ApiException(409, e.getMessage());
+            List<AnsweredQuery> answers = session.log().answers();
+            if (answers.isEmpty()) {
+                throw new ApiException(409, "No answer to take back");
             }
-            save();
+            AnsweredQuery last = answers.get(answers.size() - 1);
+            session.undo();
+            try {
+                save();
+            } catch (RuntimeException unsaved) {
+                // an undo not saved is not made: the folder would give the answer back on a restart
+                session.answer(last.pair(), last.answer());
+                throw unsaved;
+            }
         }
         return state();
     }
@@ -370,20 +385,26 @@ public final class ActiveServer implements AutoCloseable {
     private void download(Context ctx) throws IOException {
         String name = ctx.pathParam("name");
         if (!DOWNLOADS.contains(name)) {
-            throw new ApiException(404, "No download called '" + printable(name) + "': there are "
-                    + String.join(", ", List.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS, SessionFolder.MODEL)));
+            throw new ApiException(404, noDownload(name));
         }
         Path file;
         synchronized (session) {
             file = switch (name) {
                 case SessionFolder.LABELS -> folder.writeLabels(session.current().result().labels());
                 case SessionFolder.MODEL -> folder.writeModel(session.model());
-                default -> folder.file(SessionFolder.CONSTRAINTS);
+                // written afresh like the others: the file on disk may have been moved or edited by hand
+                default -> folder.writeConstraints(session.log().constraints());
             };
         }
         ctx.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
         ctx.contentType(name.endsWith(".csc") ? "application/octet-stream" : "text/plain; charset=utf-8");
         ctx.result(Files.readAllBytes(file));
+    }
+
+    /** The message for a download {@code name} that is none of the session's files. */
+    private static String noDownload(String name) {
+        return "No download called '" + printable(name) + "': there are "
+                + String.join(", ", List.of(SessionFolder.CONSTRAINTS, SessionFolder.LABELS, SessionFolder.MODEL));
     }
 
     private static int integer(JsonObject request, String field) {

@@ -172,7 +172,12 @@ public final class SessionFolder {
                     .append('\n');
         }
         write(ANSWERS, temporary -> writeText(temporary, text.toString()));
-        write(CONSTRAINTS, temporary -> ConstraintWriter.write(constraints, temporary));
+        writeConstraints(constraints);
+    }
+
+    /** Writes {@code constraints.csv} and returns it. */
+    public Path writeConstraints(ConstraintSet constraints) {
+        return write(CONSTRAINTS, temporary -> ConstraintWriter.write(constraints, temporary));
     }
 
     /** Writes {@code labels.txt}, one cluster id per line, and returns it. */

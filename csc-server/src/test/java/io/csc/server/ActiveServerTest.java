@@ -130,14 +130,58 @@ class ActiveServerTest {
             assertStatus(400, get(base + "/api/plot?coordinates=3d", 400), "pca or embedding");
             assertStatus(404, get(base + "/download/passwd", 404), "No download called 'passwd'");
             assertStatus(404, get(base + "/download/..%2F..%2Fetc%2Fpasswd", 404), "No download called");
+            assertStatus(404, get(base + "/download/", 404), "No download called '': there are constraints.csv");
+            assertStatus(404, get(base + "/download/a/labels.txt", 404), "No download called 'a/labels.txt'");
             assertStatus(404, get(base + "/nowhere", 404), "No such page");
             assertStatus(405, get(base + "/api/answer", 405), "GET is not served on /api/answer: use POST");
             assertStatus(413, post(base + "/api/answer", server.token(), "{\"first\":1,\"pad\":\""
                     + "x".repeat(ActiveServer.MAX_BODY) + "\"}"), "larger than 16 KB");
             String rebound = rawGet(Integer.parseInt(base.substring(base.lastIndexOf(':') + 1)), "rebound.example");
             assertTrue(rebound.startsWith("HTTP/1.1 403") && rebound.contains("must name this server's host"), rebound);
+            // a charset Jetty does not know was a 500; JSON is read as UTF-8 whatever the header names
+            assertStatus(400, post(base + "/api/answer", server.token(), "application/json; charset=bogus",
+                    "{\"answer\":\"same\"}"), "'first'");
             assertEquals(0, server.session().log().size(), "no bad request changed the session");
-            assertEquals(200, post(base + "/api/answer", server.token(), valid).statusCode());
+            HttpResponse<String> answered = post(base + "/api/answer", server.token(), "application/json; charset=utf-16",
+                    valid);
+            assertEquals(200, answered.statusCode(), answered.body());
+        }
+    }
+
+    @Test
+    void anAnswerOrUndoTheFolderCannotKeepIsNotMade() throws Exception {
+        try (ActiveServer server = randomWine()) {
+            String base = serve(server);
+            assertEquals(200, post(base + "/api/answer", server.token(), currentAnswer(base, "same")).statusCode());
+            PointPair next = server.session().question().orElseThrow();
+            List<Answer> predictions = server.session().predictions();
+            // the temporary file every write goes through cannot be made: the folder refuses writes
+            // (a folder that is not empty, which the clean-up of a failed write cannot delete)
+            Path blocked = Files.createDirectory(folder.resolve("." + SessionFolder.ANSWERS + ".tmp"));
+            Files.writeString(blocked.resolve("kept"), "x");
+            assertStatus(503, post(base + "/api/undo", server.token(), "{}"), "nothing was changed");
+            assertStatus(503, post(base + "/api/answer", server.token(), currentAnswer(base, "different")), "writable");
+            assertEquals(1, server.session().log().size(), "memory holds what the folder holds");
+            assertEquals(next, server.session().question().orElseThrow());
+            assertEquals(predictions, server.session().predictions());
+            assertEquals(2, Files.readAllLines(folder.resolve(SessionFolder.ANSWERS)).size(), "header and one answer");
+            Files.delete(blocked.resolve("kept"));
+            Files.delete(blocked);
+            assertEquals(200, post(base + "/api/undo", server.token(), "{}").statusCode());
+            assertEquals(1, Files.readAllLines(folder.resolve(SessionFolder.ANSWERS)).size());
+        }
+    }
+
+    @Test
+    void theConstraintsDownloadIsTheSessionsEvenWhenTheFileWasRemoved() throws Exception {
+        try (ActiveServer server = randomWine()) {
+            String base = serve(server);
+            assertEquals(200, post(base + "/api/answer", server.token(), currentAnswer(base, "same")).statusCode());
+            Files.delete(folder.resolve(SessionFolder.CONSTRAINTS));
+            HttpResponse<String> constraints = get(base + "/download/constraints.csv", 200);
+            Path downloaded = Files.writeString(folder.resolve("downloaded.csv"), constraints.body());
+            assertEquals(server.session().log().constraints().pairs(), ConstraintReader.read(downloaded, 178).pairs());
+            assertTrue(Files.isRegularFile(folder.resolve(SessionFolder.CONSTRAINTS)), "and is written again");
         }
     }
 
@@ -191,6 +235,23 @@ class ActiveServerTest {
         assertTrue(body.get("error").getAsString().contains(messagePart), response.body());
     }
 
+    /** A session on Wine with random questions, in {@link #folder}. */
+    private ActiveServer randomWine() {
+        return ActiveServer.prepare(ServerFixture.wine("random"), SessionFolder.open(folder), ConstraintSet.empty(178));
+    }
+
+    /** Serves {@code server} on a free port and returns its address. */
+    private static String serve(ActiveServer server) {
+        return "http://127.0.0.1:" + server.start("127.0.0.1", 0);
+    }
+
+    /** The body of {@code answer} to the question {@code base} shows now. */
+    private static String currentAnswer(String base, String answer) throws Exception {
+        JsonObject question = get(base + "/api/state").getAsJsonObject("question");
+        return "{\"first\":" + question.get("first").getAsInt() + ",\"second\":" + question.get("second").getAsInt()
+                + ",\"answer\":\"" + answer + "\"}";
+    }
+
     private static JsonObject get(String url) throws Exception {
         HttpResponse<String> response = get(url, 200);
         return JsonParser.parseString(response.body()).getAsJsonObject();
@@ -203,7 +264,11 @@ class ActiveServerTest {
     }
 
     private static HttpResponse<String> post(String url, String token, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+        return post(url, token, "application/json", body);
+    }
+
+    private static HttpResponse<String> post(String url, String token, String type, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", type)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (!token.isEmpty()) {
             request.header(ActiveServer.TOKEN_HEADER, token);
