@@ -12,6 +12,7 @@ import io.csc.model.ModelFile;
 import io.csc.model.Provenance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -130,6 +131,9 @@ public final class SessionFolder {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not UTF-8 text (" + reason(e) + "): save it as UTF-8, or "
+                    + "start a new session folder", e);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file + ": " + reason(e), e);
         }
@@ -137,6 +141,9 @@ public final class SessionFolder {
         List<Answer> predictions = new ArrayList<>();
         for (int number = 1; number <= lines.size(); number++) {
             String line = lines.get(number - 1).strip();
+            if (number == 1 && line.startsWith(BYTE_ORDER_MARK)) {
+                line = line.substring(1).strip(); // some editors save UTF-8 with a byte order mark
+            }
             if (line.isEmpty() || (number == 1 && line.equals(ANSWERS_HEADER))) {
                 continue;
             }
@@ -156,6 +163,9 @@ public final class SessionFolder {
         }
         return new Recorded(answers, predictions);
     }
+
+    /** The byte order mark some editors write at the start of a UTF-8 file. */
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
 
     /** Answers read back from the folder, with their predictions. */
     public record Recorded(List<AnsweredQuery> answers, List<Answer> predictions) {
