@@ -336,10 +336,12 @@ public final class ActiveServer implements AutoCloseable {
         }
         int first = integer(request, "first");
         int second = integer(request, "second");
+        if (!request.has("answer") || !request.get("answer").isJsonPrimitive()) {
+            throw new ApiException(400, "Missing or non-text 'answer': give \"same\", \"different\" or \"dont-know\"");
+        }
         Answer answer;
         try {
-            answer = Answer.parse(request.has("answer") && request.get("answer").isJsonPrimitive()
-                    ? request.get("answer").getAsString() : null);
+            answer = Answer.parse(request.get("answer").getAsString());
             PointPair pair = new PointPair(first, second);
             synchronized (session) {
                 session.answer(pair, answer);

@@ -124,6 +124,8 @@ class ActiveServerTest {
             assertStatus(400, post(base + "/api/answer", server.token(), "{\"first\":-1,\"second\":2,\"answer\":\"same\"}"),
                     "'first'");
             assertStatus(400, post(base + "/api/answer", server.token(), "{\"second\":2,\"answer\":\"same\"}"), "'first'");
+            assertStatus(400, post(base + "/api/answer", server.token(), "{\"first\":" + first + ",\"second\":" + second
+                    + "}"), "Missing or non-text 'answer': give \"same\", \"different\" or \"dont-know\"");
             assertStatus(409, post(base + "/api/answer", server.token(), "{\"first\":" + first + ",\"second\":"
                     + (second == 177 ? 176 : 177) + ",\"answer\":\"same\"}"), "not the current question");
             assertStatus(409, post(base + "/api/undo", server.token(), "{}"), "No answer to take back");
