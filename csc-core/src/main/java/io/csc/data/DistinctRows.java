@@ -28,8 +28,8 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
 
     /**
      * As {@link #of(Dataset)}, the rows hashed on {@code parallel}'s threads first: on 70,000 rows of
-     * 784 values hashing is most of the work (about 0.13 s on one thread), and the grouping that
-     * follows reads a row again only where two hashes meet. The same result on any thread count.
+     * 784 values hashing is most of the work, and the grouping that follows reads a row again only
+     * where two hashes meet. The same result on any thread count.
      */
     public static DistinctRows of(Dataset data, Parallel parallel) {
         int n = data.size();
@@ -131,14 +131,6 @@ public record DistinctRows(int[] location, int[] points, int[] counts) {
             }
         }
         return true;
-    }
-
-    /**
-     * {@link #of}, refusing data whose points are all at one place: the k-NN rules need two distinct
-     * points.
-     */
-    public static DistinctRows ofSeveral(Dataset data) {
-        return of(data).requireSeveral();
     }
 
     /** These rows, refused when the points are all at one place: the k-NN rules need two distinct points. */

@@ -35,12 +35,9 @@ record DistinctNeighbours(NeighbourLists lists, DistinctRows distinct, Neighbour
      * The k neighbours of every point of {@code data}, as above ({@code lists}), with the distinct
      * points they come from and those points' own lists among themselves ({@code among}: min(k, u - 1)
      * each), which the bandwidth rules reuse ({@link Bandwidths#resolveOnDistinct}).
+     *
+     * @param distinct the distinct rows of {@code data}, at least two
      */
-    static DistinctNeighbours of(Dataset data, int k, RunContext context) {
-        return of(data, DistinctRows.ofSeveral(data), k, context);
-    }
-
-    /** As {@link #of(Dataset, int, RunContext)}, with the distinct rows of {@code data} (at least two). */
     static DistinctNeighbours of(Dataset data, DistinctRows distinct, int k, RunContext context) {
         int u = distinct.count();
         NeighbourLists among = NearestNeighbours.find(data.subset(distinct.points()), Math.min(k, u - 1), context);

@@ -132,13 +132,13 @@ class DuplicatePointsTest {
     void aPointListsAQuarterOfItsNeighboursAmongItsCopiesThenTheNearestOtherCoordinates() {
         Dataset data = repeated(new double[] {0, 1, 3, 10, 11}, 4);
         try (RunContext context = RunContext.sequential(1)) {
-            NeighbourLists lists = DistinctNeighbours.of(data, 8, context).lists();
+            NeighbourLists lists = DistinctNeighbours.of(data, DistinctRows.of(data).requireSeveral(), 8, context).lists();
             // point 5 (coordinate 1): two copies of itself (points 4 and 6), then the first points at 0, 3, 10, 11
             assertArrayEquals(new int[] {4, 6, 0, 8, 12, 16, 16, 16}, java.util.Arrays.copyOfRange(lists.indices(), 40, 48));
             assertArrayEquals(new double[] {0, 0, 1, 2, 9, 10, 10, 10},
                     java.util.Arrays.copyOfRange(lists.distances(), 40, 48), 0.0);
             // fewer distinct coordinates than wanted: the last entry repeats; at least one copy for few neighbours
-            NeighbourLists narrow = DistinctNeighbours.of(data, 2, context).lists();
+            NeighbourLists narrow = DistinctNeighbours.of(data, DistinctRows.of(data).requireSeveral(), 2, context).lists();
             assertArrayEquals(new int[] {1, 4}, java.util.Arrays.copyOfRange(narrow.indices(), 0, 2));
         }
     }
