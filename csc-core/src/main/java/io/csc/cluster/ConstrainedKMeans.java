@@ -306,7 +306,7 @@ public final class ConstrainedKMeans {
             this.labels = new int[n];
             this.costs = new double[k];
             this.halfGaps = new double[k * k];
-            boolean bounded = squaredNorms != null && workers.bounded();
+            boolean bounded = workers.bounded();
             this.boundedNearest = bounded ? new int[n] : null;
             this.upper = bounded ? new double[n] : null;
             this.lower = bounded ? new double[n] : null;
@@ -459,18 +459,41 @@ public final class ConstrainedKMeans {
             return last;
         }
 
-        /** Every point to its nearest centre (lowest index on ties), with the squared distance. */
+        /**
+         * Every point to its nearest centre (lowest index on ties). Points of few coordinates are
+         * measured distance by distance ({@link NearestCentre#of}); with bounds, as the block products
+         * below, a point whose bounds still part after the centres' moves keeps its centre unmeasured,
+         * and the labels are those of the scan, bit for bit. On Letter's 26 classes in 16 features
+         * (the guard's seeded-kmeans and seeded-njw references) this took the nearest-centre step from
+         * about a seventh of the guard's processor time to a tenth.
+         */
         private void assignNearest() {
             if (wide()) {
                 assignByProducts();
                 return;
             }
+            if (upper == null) {
+                measureCentreGaps();
+                parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        labels[i] = nearestCentre(i, Math.max(labels[i], 0));
+                    }
+                });
+                return;
+            }
+            int[] pending = pendingPoints();
             measureCentreGaps();
-            parallel.forRange(n, Parallel.grainFor(n, KMeans.MINIMUM_GRAIN), (from, to) -> {
-                for (int i = from; i < to; i++) {
-                    labels[i] = nearestCentre(i, Math.max(labels[i], 0));
+            int count = pending == null ? n : pending.length;
+            parallel.forRange(count, Parallel.grainFor(count, KMeans.MINIMUM_GRAIN), (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    int i = pending == null ? r : pending[r];
+                    int nearest = NearestCentre.of(x, i * d, centroids, k, d, halfGaps, Math.max(labels[i], 0), upper,
+                            lower, i);
+                    labels[i] = nearest;
+                    boundedNearest[i] = nearest;
                 }
             });
+            boundsValid = true;
         }
 
         /** Points of {@link NearestCentre#PRODUCT_DIMENSION} or more coordinates, with a backend for their products. */

@@ -64,19 +64,47 @@ final class NearestCentre {
      * @param start the centre measured first (any; the point's previous centre saves the most)
      */
     static int of(double[] x, int base, double[] centres, int k, int d, double[] halfGaps, int start) {
+        return of(x, base, centres, k, d, halfGaps, start, null, null, 0);
+    }
+
+    /**
+     * {@link #of(double[], int, double[], int, int, double[], int)}, writing Hamerly's bounds for
+     * point i when {@code upper} is not null: {@code upper[i]}, at least its distance to the centre
+     * returned, and {@code lower[i]}, at most its distance to every other centre. A measured centre
+     * bounds by its distance; a centre passed over because {@code |c_b - c_j| > 2 |x - c_b|} by
+     * {@code |c_b - c_j| - |x - c_b|} (the triangle inequality), which the test makes larger than
+     * {@code |x - c_b|}. Both carry the relative margin {@link #MARGIN}, so that a point whose bounds
+     * still part after its centres moved ({@code upper < lower}) has the same nearest centre as a scan
+     * would give it, bit for bit, and needs no distance at all.
+     */
+    static int of(double[] x, int base, double[] centres, int k, int d, double[] halfGaps, int start,
+                  double[] upper, double[] lower, int i) {
         int nearest = start;
         double best = DistanceKernels.squaredDistance(x, base, centres, start * d, d);
         double reach = Math.sqrt(best) * (1 + MARGIN);
+        double others = Double.POSITIVE_INFINITY;
         for (int j = 0; j < k; j++) {
-            if (j == nearest || halfGaps[nearest * k + j] > reach) {
+            if (j == nearest) {
+                continue;
+            }
+            double half = halfGaps[nearest * k + j];
+            if (half > reach) {
+                others = Math.min(others, 2 * half * (1 - MARGIN) - reach);
                 continue;
             }
             double distance = DistanceKernels.squaredDistance(x, base, centres, j * d, d);
             if (distance < best || distance == best && j < nearest) {
+                others = Math.min(others, Math.sqrt(best));
                 best = distance;
                 nearest = j;
                 reach = Math.sqrt(best) * (1 + MARGIN);
+            } else {
+                others = Math.min(others, Math.sqrt(distance));
             }
+        }
+        if (upper != null) {
+            upper[i] = reach;
+            lower[i] = others * (1 - MARGIN);
         }
         return nearest;
     }

@@ -279,6 +279,32 @@ class ConstrainedKMeansTest {
     }
 
     @Test
+    void distanceBoundsSpareDistancesOfFewCoordinatesWithoutChangingALabel() {
+        // the embeddings' case: fewer coordinates than products pay for, distance by distance;
+        // overlapping clusters and more centres than clusters keep centres moving for many
+        // iterations, with near ties and reseeded clusters
+        io.csc.data.Dataset mixture = io.csc.data.GaussianMixture.generate(3000, 8, 6, 29, 0.6);
+        DenseMatrix points = new DenseMatrix(3000, 8, mixture.features().clone());
+        int[] truth = mixture.labels();
+        for (ConstraintSet supervision : List.of(ConstraintSet.empty(3000),
+                io.csc.constraint.ConstraintGenerator.labelledFraction(truth, 0.05, new SplittableRandom(1)),
+                io.csc.constraint.ConstraintGenerator.randomPairs(truth, 100, new SplittableRandom(2)))) {
+            for (int k : new int[] {6, 15}) {
+                for (Parallel parallel : List.of(Parallel.sequential(), twoThreads)) {
+                    KMeansResult unbounded = METHOD.fit(points, k, supervision, new SplittableRandom(4), parallel, null,
+                            false);
+                    KMeansResult bounded = METHOD.fit(points, k, supervision, new SplittableRandom(4), parallel, null,
+                            true);
+                    assertTrue(unbounded.iterations() > 5, "iterations " + unbounded.iterations());
+                    assertArrayEquals(unbounded.labels(), bounded.labels(), "k " + k);
+                    assertArrayEquals(unbounded.centroids().data(), bounded.centroids().data(), "k " + k);
+                    assertEquals(unbounded.iterations(), bounded.iterations(), "k " + k);
+                }
+            }
+        }
+    }
+
+    @Test
     void distanceBoundsSpareProductsWithoutChangingALabel() {
         // overlapping clusters, more centres than clusters: many points near ties, centres that keep
         // moving for many iterations, and clusters that empty and are reseeded

@@ -58,6 +58,45 @@ class NearestCentreTest {
     }
 
     @Test
+    void boundsHoldTheDistancesToTheNearestAndToEveryOtherCentre() {
+        SplittableRandom random = new SplittableRandom(23);
+        int checked = 0;
+        for (int trial = 0; trial < 200; trial++) {
+            int d = 1 + random.nextInt(12);
+            int k = 1 + random.nextInt(12);
+            int n = 50;
+            double spread = trial % 3 == 0 ? 1 : trial % 3 == 1 ? 10 : 1e4;
+            double[] centres = new double[k * d];
+            for (int t = 0; t < centres.length; t++) {
+                centres[t] = spread * random.nextGaussian();
+            }
+            double[] x = new double[n * d];
+            for (int t = 0; t < x.length; t++) {
+                x[t] = centres[(random.nextInt(k) * d) + t % d] + random.nextGaussian();
+            }
+            double[] halfGaps = new double[k * k];
+            NearestCentre.measureHalfGaps(centres, k, d, halfGaps);
+            double[] upper = new double[n];
+            double[] lower = new double[n];
+            for (int i = 0; i < n; i++) {
+                int nearest = NearestCentre.of(x, i * d, centres, k, d, halfGaps, random.nextInt(k), upper, lower, i);
+                assertEquals(fullScan(x, i * d, centres, k, d), nearest);
+                for (int j = 0; j < k; j++) {
+                    double distance = Math.sqrt(DistanceKernels.squaredDistance(x, i * d, centres, j * d, d));
+                    if (j == nearest) {
+                        assertTrue(upper[i] >= distance, "upper " + upper[i] + " < " + distance);
+                    } else {
+                        assertTrue(lower[i] <= distance, "lower " + lower[i] + " > " + distance);
+                    }
+                    checked++;
+                }
+                assertTrue(k > 1 || lower[i] == Double.POSITIVE_INFINITY, "one centre: nothing else to be near");
+            }
+        }
+        assertTrue(checked > 30_000, "checked " + checked);
+    }
+
+    @Test
     void separatedClustersCostOneDistanceFromTheirOwnCentre() {
         // Centres 100 apart, points within 1 of their centre: from the point's own centre every other
         // centre is more than twice as far from it as the point, so none is measured.
