@@ -194,11 +194,19 @@ public final class DenseMatrix {
             throw new DimensionMismatchException("An " + n + " x " + n + " matrix needs " + (long) n * n
                     + " values, the array has " + a.length);
         }
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                double mean = 0.5 * (a[i * n + j] + a[j * n + i]);
-                a[i * n + j] = mean;
-                a[j * n + i] = mean;
+        // pairs of mirrored tiles, both in cache while each (i, j) meets its (j, i)
+        int tile = MatrixChecks.SYMMETRY_TILE;
+        for (int rowBlock = 0; rowBlock < n; rowBlock += tile) {
+            int rowEnd = Math.min(n, rowBlock + tile);
+            for (int columnBlock = rowBlock; columnBlock < n; columnBlock += tile) {
+                int columnEnd = Math.min(n, columnBlock + tile);
+                for (int i = rowBlock; i < rowEnd; i++) {
+                    for (int j = Math.max(columnBlock, i + 1); j < columnEnd; j++) {
+                        double mean = 0.5 * (a[i * n + j] + a[j * n + i]);
+                        a[i * n + j] = mean;
+                        a[j * n + i] = mean;
+                    }
+                }
             }
         }
     }

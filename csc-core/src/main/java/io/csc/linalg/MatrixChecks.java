@@ -5,8 +5,8 @@ import java.util.Objects;
 /** Argument checks shared by the public dense solvers: shapes, finiteness and symmetry. */
 final class MatrixChecks {
 
-    /** Rows and columns of the tiles {@link #symmetricCopy} reads a value and its mirror in: two 64 x 64 tiles take 64 kB. */
-    private static final int SYMMETRY_TILE = 64;
+    /** Rows and columns of the tiles a value and its mirror are read in ({@link #symmetricCopy}, {@link DenseMatrix#symmetrize}): two 64 x 64 tiles take 64 kB. */
+    static final int SYMMETRY_TILE = 64;
 
 
     private MatrixChecks() {
@@ -38,6 +38,23 @@ final class MatrixChecks {
     static DenseMatrix symmetricCopy(DenseMatrix a, String name) {
         requireSquare(a, name);
         int n = a.rows();
+        double[] mean = new double[Math.multiplyExact(n, n)];
+        checkSymmetry(a, name, mean);
+        return new DenseMatrix(n, n, mean);
+    }
+
+    /**
+     * The checks of {@link #symmetricCopy} without the copy: for an operator that reads A as it is,
+     * where a copy would double the memory of the largest array of a run (3.2 GB at 20,000 points).
+     */
+    static void requireSymmetric(DenseMatrix a, String name) {
+        requireSquare(a, name);
+        checkSymmetry(a, name, null);
+    }
+
+    /** Checks a square A as {@link #symmetricCopy} describes, writing {@code (A + Aᵀ) / 2} into {@code mean} unless it is null. */
+    private static void checkSymmetry(DenseMatrix a, String name, double[] mean) {
+        int n = a.rows();
         double[] data = a.data();
         double largest = 0;
         for (double value : data) {
@@ -46,7 +63,6 @@ final class MatrixChecks {
         if (!(largest < Double.POSITIVE_INFINITY)) {
             requireFinite(a, name);
         }
-        double[] mean = new double[data.length];
         double worst = 0;
         // Pairs of mirrored tiles: each (i, j) and (j, i) are read while both tiles are in cache.
         for (int rowBlock = 0; rowBlock < n; rowBlock += SYMMETRY_TILE) {
@@ -54,14 +70,18 @@ final class MatrixChecks {
             for (int columnBlock = rowBlock; columnBlock < n; columnBlock += SYMMETRY_TILE) {
                 int columnEnd = Math.min(n, columnBlock + SYMMETRY_TILE);
                 for (int i = rowBlock; i < rowEnd; i++) {
-                    mean[i * n + i] = data[i * n + i];
+                    if (mean != null) {
+                        mean[i * n + i] = data[i * n + i];
+                    }
                     for (int j = Math.max(columnBlock, i + 1); j < columnEnd; j++) {
                         double upper = data[i * n + j];
                         double lower = data[j * n + i];
                         worst = Math.max(worst, Math.abs(upper - lower));
-                        double average = 0.5 * (upper + lower);
-                        mean[i * n + j] = average;
-                        mean[j * n + i] = average;
+                        if (mean != null) {
+                            double average = 0.5 * (upper + lower);
+                            mean[i * n + j] = average;
+                            mean[j * n + i] = average;
+                        }
                     }
                 }
             }
@@ -69,7 +89,6 @@ final class MatrixChecks {
         if (worst > SymmetricEigen.SYMMETRY_TOLERANCE * largest) {
             refuseAsymmetric(data, n, worst, largest, name);
         }
-        return new DenseMatrix(n, n, mean);
     }
 
     /** Refuses a matrix whose largest asymmetry is {@code worst}, naming its first place in row-major order. */

@@ -64,7 +64,7 @@ public final class Operators {
      */
     public static SymmetricOperator of(DenseMatrix matrix, Parallel parallel) {
         Objects.requireNonNull(parallel, "parallel");
-        MatrixChecks.symmetricCopy(matrix, "A");
+        MatrixChecks.requireSymmetric(matrix, "A");
         int n = matrix.rows();
         double[] data = matrix.data();
         int grain = Parallel.grainFor(n, 64);

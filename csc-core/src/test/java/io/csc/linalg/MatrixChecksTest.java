@@ -26,12 +26,37 @@ class MatrixChecksTest {
         SplittableRandom random = new SplittableRandom(5);
         for (int n : new int[] {1, 2, 63, 64, 65, 150}) {
             DenseMatrix matrix = nearlySymmetric(n, random);
-            DenseMatrix expected = matrix.copy();
-            DenseMatrix.symmetrize(expected.data(), n);
+            double[] expected = matrix.data().clone();
+            for (int i = 0; i < n; i++) {
+                for (int j = i + 1; j < n; j++) {
+                    double mean = 0.5 * (expected[i * n + j] + expected[j * n + i]);
+                    expected[i * n + j] = mean;
+                    expected[j * n + i] = mean;
+                }
+            }
             DenseMatrix copy = MatrixChecks.symmetricCopy(matrix, "A");
-            assertArrayEquals(expected.data(), copy.data(), "n = " + n);
+            assertArrayEquals(expected, copy.data(), "n = " + n);
             assertTrue(copy.data() != matrix.data(), "a new matrix");
+            double[] inPlace = matrix.data().clone();
+            DenseMatrix.symmetrize(inPlace, n);
+            assertArrayEquals(expected, inPlace, "in place, n = " + n);
         }
+    }
+
+    @Test
+    void theCheckWithoutACopyRefusesWhatTheCopyRefusesAndLeavesTheMatrixAsItIs() {
+        DenseMatrix matrix = nearlySymmetric(150, new SplittableRandom(8));
+        double[] before = matrix.data().clone();
+        MatrixChecks.requireSymmetric(matrix, "A");
+        assertArrayEquals(before, matrix.data());
+        matrix.set(5, 130, matrix.get(130, 5) + 1);
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> MatrixChecks.requireSymmetric(matrix, "A"));
+        assertTrue(error.getMessage().startsWith("A is not symmetric: |A(5, 130) - A(130, 5)|"), error.getMessage());
+        matrix.set(5, 130, Double.NaN);
+        assertEquals("W has a non-finite entry NaN at (5, 130)",
+                assertThrows(IllegalArgumentException.class, () -> MatrixChecks.requireSymmetric(matrix, "W")).getMessage());
+        assertThrows(DimensionMismatchException.class, () -> MatrixChecks.requireSymmetric(DenseMatrix.zeros(2, 3), "A"));
     }
 
     @Test
