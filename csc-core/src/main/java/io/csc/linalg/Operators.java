@@ -59,15 +59,23 @@ public final class Operators {
 
     /**
      * As {@link #of(DenseMatrix)}, with the product parallel over blocks of rows of
-     * {@code parallel}; each entry of the product is one row's sum in the same order on any
-     * number of threads ({@link DenseMatrix#dot}), so results do not depend on the thread count.
+     * {@code parallel}. The product reads the upper triangle alone, each entry once for both of its
+     * places ({@code y_i += a_ij x_j} and {@code y_j += a_ij x_i}, as BLAS's {@code dsymv} does):
+     * a dense product streams the matrix from memory and is bound by it (an 800 MB matrix at 10,000
+     * points), so reading half of it takes about half the time. The operator is therefore the upper
+     * triangle mirrored, exactly symmetric, of the A checked to be symmetric within the tolerance.
+     * The rows are cut into {@value #TRIANGLE_BLOCKS} blocks of about equal area, fixed by n; each
+     * block sums into its own vector and the blocks are added in order, so results do not depend on
+     * the thread count. Stateless: concurrent applications are safe.
      */
     public static SymmetricOperator of(DenseMatrix matrix, Parallel parallel) {
         Objects.requireNonNull(parallel, "parallel");
         MatrixChecks.requireSymmetric(matrix, "A");
         int n = matrix.rows();
         double[] data = matrix.data();
-        int grain = Parallel.grainFor(n, 64);
+        int[] firstRows = triangleBlocks(n);
+        int blocks = firstRows.length - 1;
+        int grain = Parallel.grainFor(n, 256);
         return new SymmetricOperator() {
             @Override
             public int size() {
@@ -76,13 +84,75 @@ public final class Operators {
 
             @Override
             public void apply(double[] x, double[] y) {
+                double[][] sums = new double[blocks][];
+                parallel.forRange(blocks, 1, (from, to) -> {
+                    for (int block = from; block < to; block++) {
+                        sums[block] = upperTriangleProduct(data, n, firstRows[block], firstRows[block + 1], x);
+                    }
+                });
                 parallel.forRange(n, grain, (from, to) -> {
                     for (int i = from; i < to; i++) {
-                        y[i] = DenseMatrix.dot(data, i * n, x, 0, n);
+                        double sum = 0;
+                        for (int block = 0; block < blocks; block++) {
+                            sum += sums[block][i];
+                        }
+                        y[i] = sum;
                     }
                 });
             }
         };
+    }
+
+    /** The blocks of rows of the upper-triangle product (fewer for small n, where one block is cheap). */
+    static final int TRIANGLE_BLOCKS = 16;
+
+    /**
+     * The first rows of {@link #TRIANGLE_BLOCKS} blocks of about equal area of an n x n upper
+     * triangle, with n appended: rows from r on hold {@code (n - r)²/2} entries.
+     */
+    static int[] triangleBlocks(int n) {
+        int blocks = Math.max(1, Math.min(TRIANGLE_BLOCKS, n / 64));
+        int[] first = new int[blocks + 1];
+        for (int b = 1; b < blocks; b++) {
+            first[b] = Math.max(first[b - 1], (int) Math.round(n - n * Math.sqrt(1.0 - (double) b / blocks)));
+        }
+        first[blocks] = n;
+        return first;
+    }
+
+    /**
+     * The contribution of rows [first, end) of the upper triangle of the row-major n x n {@code a}
+     * to {@code A x}: their entries {@code a_ij}, {@code j >= i}, add {@code a_ij x_j} to i and, off
+     * the diagonal, {@code a_ij x_i} to j. Two loops over each row's tail, the second reading it
+     * from cache: the dot product's reduction keeps the compiler from vectorizing a loop that also
+     * scatters, and the scatter alone vectorizes (1.4 times faster than one fused loop at 10,000
+     * points on one thread, twice at 3,000).
+     */
+    private static double[] upperTriangleProduct(double[] a, int n, int first, int end, double[] x) {
+        double[] sums = new double[n];
+        for (int i = first; i < end; i++) {
+            int base = i * n;
+            double xi = x[i];
+            double s0 = a[base + i] * xi;
+            double s1 = 0;
+            double s2 = 0;
+            double s3 = 0;
+            int j = i + 1;
+            for (; j + 3 < n; j += 4) {
+                s0 += a[base + j] * x[j];
+                s1 += a[base + j + 1] * x[j + 1];
+                s2 += a[base + j + 2] * x[j + 2];
+                s3 += a[base + j + 3] * x[j + 3];
+            }
+            for (; j < n; j++) {
+                s0 += a[base + j] * x[j];
+            }
+            for (int t = i + 1; t < n; t++) {
+                sums[t] += a[base + t] * xi;
+            }
+            sums[i] += (s0 + s1) + (s2 + s3);
+        }
+        return sums;
     }
 
     /** The operator {@code scale · A + shift · I}. */

@@ -42,6 +42,38 @@ class ParallelDenseOperatorTest {
     }
 
     @Test
+    void theUpperTriangleProductIsTheFullOneOnEverySizeOfBlock() {
+        SplittableRandom random = new SplittableRandom(9);
+        for (int n : new int[] {1, 2, 3, 63, 64, 65, 127, 128, 129, 1031}) {
+            DenseMatrix a = TestMatrices.randomSymmetric(n, random);
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = random.nextDouble(-1, 1);
+            }
+            double[] expected = new double[n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    expected[i] += a.get(i, j) * x[j];
+                }
+            }
+            double[] sequential = new double[n];
+            double[] threaded = new double[n];
+            Operators.of(a).apply(x, sequential);
+            try (Parallel threads = Parallel.withThreads(2)) {
+                Operators.of(a, threads).apply(x, threaded);
+            }
+            assertArrayEquals(expected, sequential, 1e-12 * n, "n = " + n);
+            assertArrayEquals(sequential, threaded, 0.0, "n = " + n);
+            int[] blocks = Operators.triangleBlocks(n);
+            org.junit.jupiter.api.Assertions.assertEquals(0, blocks[0]);
+            org.junit.jupiter.api.Assertions.assertEquals(n, blocks[blocks.length - 1]);
+            for (int b = 1; b < blocks.length; b++) {
+                org.junit.jupiter.api.Assertions.assertTrue(blocks[b] >= blocks[b - 1], "rows in order, n = " + n);
+            }
+        }
+    }
+
+    @Test
     void anAsymmetricMatrixIsRefused() {
         DenseMatrix a = DenseMatrix.of(new double[][] {{1, 2}, {3, 4}});
         assertThrows(IllegalArgumentException.class, () -> Operators.of(a, Parallel.sequential()));
