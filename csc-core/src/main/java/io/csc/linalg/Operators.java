@@ -73,6 +73,34 @@ public final class Operators {
         MatrixChecks.requireSymmetric(matrix, "A");
         int n = matrix.rows();
         double[] data = matrix.data();
+        return upperTriangle(n, parallel, (first, end, x) -> upperTriangleProduct(data, n, first, end, x));
+    }
+
+    /**
+     * The operator {@code x -> A x} of a dense symmetric matrix given row by row, never stored: the
+     * product of {@link #of(DenseMatrix, Parallel)} on {@code rows.toMatrix()}, bit for bit (the
+     * upper part of each row is written into a scratch row, then read as that product reads the
+     * stored row). O(n²) per application, O(n) memory per block of rows; the symmetry is not
+     * checked ({@link DenseRows}). Concurrent applications are safe if the rule is.
+     */
+    public static SymmetricOperator of(DenseRows rows, Parallel parallel) {
+        Objects.requireNonNull(rows, "rows");
+        Objects.requireNonNull(parallel, "parallel");
+        return upperTriangle(rows.size(), parallel, (first, end, x) -> upperTriangleProduct(rows, first, end, x));
+    }
+
+    /** The contribution of the upper triangle's rows [first, end) to {@code A x}. */
+    @FunctionalInterface
+    private interface TriangleBlock {
+        double[] product(int first, int end, double[] x);
+    }
+
+    /**
+     * The operator of size n whose product adds the contributions of {@value #TRIANGLE_BLOCKS}
+     * blocks of rows of the upper triangle ({@link #triangleBlocks}), computed by {@code block} in
+     * parallel, in the blocks' order.
+     */
+    private static SymmetricOperator upperTriangle(int n, Parallel parallel, TriangleBlock block) {
         int[] firstRows = triangleBlocks(n);
         int blocks = firstRows.length - 1;
         int grain = Parallel.grainFor(n, 256);
@@ -86,15 +114,15 @@ public final class Operators {
             public void apply(double[] x, double[] y) {
                 double[][] sums = new double[blocks][];
                 parallel.forRange(blocks, 1, (from, to) -> {
-                    for (int block = from; block < to; block++) {
-                        sums[block] = upperTriangleProduct(data, n, firstRows[block], firstRows[block + 1], x);
+                    for (int b = from; b < to; b++) {
+                        sums[b] = block.product(firstRows[b], firstRows[b + 1], x);
                     }
                 });
                 parallel.forRange(n, grain, (from, to) -> {
                     for (int i = from; i < to; i++) {
                         double sum = 0;
-                        for (int block = 0; block < blocks; block++) {
-                            sum += sums[block][i];
+                        for (int b = 0; b < blocks; b++) {
+                            sum += sums[b][i];
                         }
                         y[i] = sum;
                     }
@@ -131,28 +159,48 @@ public final class Operators {
     private static double[] upperTriangleProduct(double[] a, int n, int first, int end, double[] x) {
         double[] sums = new double[n];
         for (int i = first; i < end; i++) {
-            int base = i * n;
-            double xi = x[i];
-            double s0 = a[base + i] * xi;
-            double s1 = 0;
-            double s2 = 0;
-            double s3 = 0;
-            int j = i + 1;
-            for (; j + 3 < n; j += 4) {
-                s0 += a[base + j] * x[j];
-                s1 += a[base + j + 1] * x[j + 1];
-                s2 += a[base + j + 2] * x[j + 2];
-                s3 += a[base + j + 3] * x[j + 3];
-            }
-            for (; j < n; j++) {
-                s0 += a[base + j] * x[j];
-            }
-            for (int t = i + 1; t < n; t++) {
-                sums[t] += a[base + t] * xi;
-            }
-            sums[i] += (s0 + s1) + (s2 + s3);
+            addUpperRow(a, i * n, i, n, x, sums);
         }
         return sums;
+    }
+
+    /** As {@link #upperTriangleProduct(double[], int, int, int, double[])} for rows given by their rule. */
+    private static double[] upperTriangleProduct(DenseRows rows, int first, int end, double[] x) {
+        int n = rows.size();
+        double[] sums = new double[n];
+        double[] upper = new double[n - first];
+        for (int i = first; i < end; i++) {
+            rows.row(i, i, n, upper, 0);
+            addUpperRow(upper, -i, i, n, x, sums);
+        }
+        return sums;
+    }
+
+    /**
+     * Adds the contribution of the upper part of row i, its entries {@code a_ij = a[base + j]} for
+     * {@code j >= i}, to {@code sums}: {@code a_ij x_j} to i, summed in four running sums, and off
+     * the diagonal {@code a_ij x_i} to j.
+     */
+    private static void addUpperRow(double[] a, int base, int i, int n, double[] x, double[] sums) {
+        double xi = x[i];
+        double s0 = a[base + i] * xi;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int j = i + 1;
+        for (; j + 3 < n; j += 4) {
+            s0 += a[base + j] * x[j];
+            s1 += a[base + j + 1] * x[j + 1];
+            s2 += a[base + j + 2] * x[j + 2];
+            s3 += a[base + j + 3] * x[j + 3];
+        }
+        for (; j < n; j++) {
+            s0 += a[base + j] * x[j];
+        }
+        for (int t = i + 1; t < n; t++) {
+            sums[t] += a[base + t] * xi;
+        }
+        sums[i] += (s0 + s1) + (s2 + s3);
     }
 
     /** The operator {@code scale · A + shift · I}. */

@@ -34,19 +34,45 @@ public final class AffinityAdjustment {
     /**
      * Adjusts a dense affinity in place at the stored entries of a sparse symmetric matrix of
      * confidences (entries elsewhere mean f = 0 and are left alone). O(nnz).
+     *
+     * @return the affinities replaced, one per stored confidence in its order (the diagonal's
+     *     unchanged), for {@link #restoreWeights}
      */
-    public static void adjustWeights(DenseMatrix weights, SparseMatrix confidences) {
+    public static double[] adjustWeights(DenseMatrix weights, SparseMatrix confidences) {
         int n = requireSquare(weights.rows(), weights.columns(), confidences);
         double[] w = weights.data();
         int[] rowPointers = confidences.rowPointers();
         int[] columns = confidences.columnIndices();
         double[] values = confidences.values();
+        double[] replaced = new double[confidences.nonZeros()];
         for (int i = 0; i < n; i++) {
             for (int p = rowPointers[i]; p < rowPointers[i + 1]; p++) {
                 int j = columns[p];
+                replaced[p] = w[i * n + j];
                 if (j != i) {
                     w[i * n + j] = adjust(w[i * n + j], values[p]);
                 }
+            }
+        }
+        return replaced;
+    }
+
+    /**
+     * Undoes {@link #adjustWeights}: puts back the affinities it replaced at the stored entries of
+     * the same confidences, the last first, so that W is again exactly as before. O(nnz).
+     */
+    public static void restoreWeights(DenseMatrix weights, SparseMatrix confidences, double[] replaced) {
+        int n = requireSquare(weights.rows(), weights.columns(), confidences);
+        if (replaced.length != confidences.nonZeros()) {
+            throw new DimensionMismatchException(replaced.length + " replaced affinities for "
+                    + confidences.nonZeros() + " confidences");
+        }
+        double[] w = weights.data();
+        int[] rowPointers = confidences.rowPointers();
+        int[] columns = confidences.columnIndices();
+        for (int i = n - 1; i >= 0; i--) {
+            for (int p = rowPointers[i + 1] - 1; p >= rowPointers[i]; p--) {
+                w[i * n + columns[p]] = replaced[p];
             }
         }
     }

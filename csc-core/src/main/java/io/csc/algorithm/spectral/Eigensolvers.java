@@ -3,6 +3,7 @@ package io.csc.algorithm.spectral;
 import io.csc.api.RunContext;
 import io.csc.algorithm.SolverStatus;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseRows;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.LanczosResult;
@@ -12,6 +13,7 @@ import io.csc.linalg.Spectrum;
 import io.csc.linalg.SymmetricEigen;
 import io.csc.linalg.SymmetricOperator;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * The two ways a spectral method gets its leading eigenvectors: a dense symmetric solver
@@ -46,17 +48,38 @@ public final class Eigensolvers {
      * solver.
      */
     public static Solution largestDense(DenseMatrix matrix, int k, RunContext context) {
-        if (lanczosFirst(matrix.rows(), k)) {
-            LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(matrix.rows(), k));
+        return largestDense(matrix.rows(), k, () -> Operators.of(matrix, context.parallel()), () -> matrix, context);
+    }
+
+    /**
+     * As {@link #largestDense(DenseMatrix, int, RunContext)} for a matrix given row by row, never
+     * stored on the Lanczos path: the same pairs bit for bit as for {@code rows.toMatrix()}, whose
+     * products Lanczos reproduces exactly ({@link Operators#of(DenseRows, Parallel)}). The matrix is
+     * stored only for the dense solver, below {@link #LANCZOS_SIZE} points or when Lanczos does not
+     * converge; the solver's own copy then makes it two n x n matrices besides whatever the rows
+     * are made from.
+     */
+    public static Solution largestDense(DenseRows rows, int k, RunContext context) {
+        return largestDense(rows.size(), k, () -> Operators.of(rows, context.parallel()), rows::toMatrix, context);
+    }
+
+    /**
+     * The k largest pairs of an n x n matrix: by Lanczos on {@code products} first when it pays, else
+     * by the dense solver on {@code matrix}.
+     */
+    private static Solution largestDense(int n, int k, Supplier<SymmetricOperator> products,
+                                         Supplier<DenseMatrix> matrix, RunContext context) {
+        if (lanczosFirst(n, k)) {
+            LanczosOptions options = LanczosOptions.DEFAULTS.withMaxIterations(denseLanczosRestarts(n, k));
             LanczosResult result = new LanczosSolver(options, context.backend(), context.parallel()).withProgress(context.progress())
-                    .solve(Operators.of(matrix, context.parallel()), k, Spectrum.LARGEST,
+                    .solve(products.get(), k, Spectrum.LARGEST,
                             new SplittableRandom(context.seed() ^ DENSE_LANCZOS_STREAM));
             if (result.converged()) {
                 return new Solution(new EigenDecomposition(result.values(), result.vectors()),
                         new SolverStatus("lanczos on the dense matrix", true, result.iterations(), result.maxResidual()));
             }
         }
-        EigenDecomposition pairs = SymmetricEigen.largest(context.backend(), matrix, k);
+        EigenDecomposition pairs = SymmetricEigen.largest(context.backend(), matrix.get(), k);
         return new Solution(pairs, SolverStatus.direct("dense symmetric (" + context.backend().name() + ")"));
     }
 

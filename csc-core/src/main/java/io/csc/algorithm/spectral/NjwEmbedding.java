@@ -4,6 +4,7 @@ import io.csc.algorithm.Diagnostics;
 import io.csc.api.RunContext;
 import io.csc.graph.GraphConnectivity;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseRows;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Operators;
@@ -29,6 +30,20 @@ public final class NjwEmbedding {
         double[] degrees = NormalizedAffinity.normalizeInPlace(weights);
         diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
         return diagnostics.time("eigen", () -> Eigensolvers.largestDense(weights, k, context));
+    }
+
+    /**
+     * As {@link #dense}, leaving W as it is, for a W that later fits share: {@code D^-1/2 W D^-1/2}
+     * is applied row by row ({@link NormalizedAffinity#normalizedRows}), the same pairs bit for bit,
+     * and stored only where the dense solver needs it ({@link Eigensolvers#largestDense(DenseRows,
+     * int, RunContext)}).
+     */
+    public static Eigensolvers.Solution denseKeeping(DenseMatrix weights, int k, RunContext context,
+                                                     Diagnostics.Builder diagnostics) {
+        double[] degrees = NormalizedAffinity.rowSums(weights);
+        diagnostics.put("isolatedPoints", NormalizedAffinity.isolatedCount(degrees));
+        DenseRows normalized = NormalizedAffinity.normalizedRows(weights, degrees);
+        return diagnostics.time("eigen", () -> Eigensolvers.largestDense(normalized, k, context));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.csc.algorithm.spectral;
 
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseRows;
 import io.csc.linalg.DimensionMismatchException;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
@@ -68,12 +69,31 @@ public final class NormalizedAffinity {
         double[] w = weights.data();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                double factor = scale[i] * scale[j];
-                w[i * n + j] = factor < Double.POSITIVE_INFINITY ? w[i * n + j] * factor
-                        : w[i * n + j] * scale[i] * scale[j];
+                w[i * n + j] = normalized(w[i * n + j], scale[i], scale[j]);
             }
         }
         return degrees;
+    }
+
+    /**
+     * {@code D^-1/2 W D^-1/2} of a dense W with the given degrees, row by row, W left as it is: the
+     * entries {@link #normalizeInPlace} would write, bit for bit.
+     */
+    public static DenseRows normalizedRows(DenseMatrix weights, double[] degrees) {
+        double[] scale = inverseSquareRootDegrees(degrees);
+        int n = weights.rows();
+        double[] w = weights.data();
+        return new DenseRows(n, (i, from, to, target, offset) -> {
+            for (int j = from; j < to; j++) {
+                target[offset + j - from] = normalized(w[i * n + j], scale[i], scale[j]);
+            }
+        });
+    }
+
+    /** {@code w s_i s_j}, one factor at a time where the product of the scales overflows. */
+    private static double normalized(double weight, double rowScale, double columnScale) {
+        double factor = rowScale * columnScale;
+        return factor < Double.POSITIVE_INFINITY ? weight * factor : weight * rowScale * columnScale;
     }
 
     /** The new sparse matrix {@code D^-1/2 W D^-1/2}, with the degrees of W. */

@@ -5,6 +5,7 @@ import io.csc.api.RunContext;
 import io.csc.algorithm.spectral.Eigensolvers;
 import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseRows;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SparseMatrix;
@@ -23,18 +24,26 @@ final class AdditiveEmbedding {
     private AdditiveEmbedding() {
     }
 
-    /** Replaces the dense W by N and returns its k largest eigenpairs. */
+    /**
+     * The k largest eigenpairs of N for a dense W, which is left as it is (later fits may share it):
+     * N is applied row by row, and stored only where the dense solver needs it
+     * ({@link Eigensolvers#largestDense(DenseRows, int, RunContext)}).
+     */
     static Eigensolvers.Solution dense(DenseMatrix weights, int k, RunContext context, Diagnostics.Builder diagnostics) {
         double[] degrees = NormalizedAffinity.rowSums(weights);
-        double largest = record(degrees, diagnostics);
+        DenseRows normalized = rows(weights, degrees, record(degrees, diagnostics));
+        return diagnostics.time("eigen", () -> Eigensolvers.largestDense(normalized, k, context));
+    }
+
+    /** N of a dense W with the given degrees and largest degree, row by row. */
+    static DenseRows rows(DenseMatrix weights, double[] degrees, double largest) {
         int n = weights.rows();
         double[] w = weights.data();
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                w[i * n + j] = i == j ? (largest - degrees[i]) / largest : w[i * n + j] / largest;
+        return new DenseRows(n, (i, from, to, target, offset) -> {
+            for (int j = from; j < to; j++) {
+                target[offset + j - from] = i == j ? (largest - degrees[i]) / largest : w[i * n + j] / largest;
             }
-        }
-        return diagnostics.time("eigen", () -> Eigensolvers.largestDense(weights, k, context));
+        });
     }
 
     /** The k largest eigenpairs of N for a sparse W, by Lanczos. */

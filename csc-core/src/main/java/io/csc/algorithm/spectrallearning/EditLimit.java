@@ -53,22 +53,49 @@ public final class EditLimit {
     public record Share(double share, double gap, double editEigenvalue) {
     }
 
-    /** The share for a dense affinity (zero diagonal). */
-    static Share dense(DenseMatrix weights, SparseMatrix confidences, int k, Parallel parallel,
-                       SplittableRandom random, ProgressListener progress) {
-        int n = weights.rows();
-        double[] w = weights.data();
-        double[] degrees = NormalizedAffinity.rowSums(weights);
-        SymmetricOperator graph = NormalizedAffinity.normalize(Operators.of(weights, parallel), degrees);
-        return share(graph, degrees, confidences, (i, j) -> w[i * n + j], k, random, progress);
+    /**
+     * What the limit takes from the unedited graph, whatever the supervision: its degrees and its
+     * gap λ_K (at least {@link #MINIMUM_GAP}).
+     */
+    record Graph(double[] degrees, double gap) {
     }
 
-    /** The share for a sparse affinity (zero diagonal). */
-    static Share sparse(SparseMatrix weights, SparseMatrix confidences, int k, Parallel parallel,
-                        SplittableRandom random, ProgressListener progress) {
+    /**
+     * The unedited part for a dense affinity (zero diagonal).
+     *
+     * @param random the generator of the Lanczos start for λ_K, used as it is
+     */
+    static Graph graph(DenseMatrix weights, int k, Parallel parallel, SplittableRandom random,
+                       ProgressListener progress) {
+        double[] degrees = NormalizedAffinity.rowSums(weights);
+        SymmetricOperator graph = NormalizedAffinity.normalize(Operators.of(weights, parallel), degrees);
+        return new Graph(degrees, gap(graph, k, random, progress));
+    }
+
+    /** The unedited part for a sparse affinity (zero diagonal); {@code random} as for the dense one. */
+    static Graph graph(SparseMatrix weights, int k, Parallel parallel, SplittableRandom random,
+                       ProgressListener progress) {
         double[] degrees = weights.rowSums();
         SymmetricOperator graph = NormalizedAffinity.normalize(Operators.of(weights, parallel), degrees);
-        return share(graph, degrees, confidences, weights::get, k, random, progress);
+        return new Graph(degrees, gap(graph, k, random, progress));
+    }
+
+    /**
+     * The share for a dense affinity (zero diagonal) whose unedited part is {@code graph}.
+     *
+     * @param random the generator the edit's Lanczos start is split from
+     */
+    static Share dense(DenseMatrix weights, Graph graph, SparseMatrix confidences, SplittableRandom random,
+                       ProgressListener progress) {
+        int n = weights.rows();
+        double[] w = weights.data();
+        return share(graph, confidences, (i, j) -> w[i * n + j], random, progress);
+    }
+
+    /** The share for a sparse affinity (zero diagonal) whose unedited part is {@code graph}; as for the dense one. */
+    static Share sparse(SparseMatrix weights, Graph graph, SparseMatrix confidences, SplittableRandom random,
+                        ProgressListener progress) {
+        return share(graph, confidences, weights::get, random, progress);
     }
 
     @FunctionalInterface
@@ -76,10 +103,10 @@ public final class EditLimit {
         double at(int i, int j);
     }
 
-    private static Share share(SymmetricOperator graph, double[] degrees, SparseMatrix confidences, Weight weight,
-                               int k, SplittableRandom random, ProgressListener progress) {
-        double[] scale = NormalizedAffinity.inverseSquareRootDegrees(degrees);
-        int n = degrees.length;
+    private static Share share(Graph graph, SparseMatrix confidences, Weight weight, SplittableRandom random,
+                               ProgressListener progress) {
+        double[] scale = NormalizedAffinity.inverseSquareRootDegrees(graph.degrees());
+        int n = graph.degrees().length;
         SparseMatrixBuilder entries = new SparseMatrixBuilder(confidences.nonZeros());
         int constrained = 0;
         for (int i = 0; i < n; i++) {
@@ -94,26 +121,41 @@ public final class EditLimit {
             }
         }
         SparseMatrix edit = entries.build(n, n, SparseMatrix.Duplicates.SUM);
-        return share(graph, edit.nonZeros() == 0 ? null : Operators.of(edit, Parallel.sequential()), constrained, k,
-                random, progress);
+        return share(graph.gap(), edit.nonZeros() == 0 ? null : Operators.of(edit, Parallel.sequential()),
+                constrained, n, random, progress);
     }
 
     /**
      * The share for a normalized graph {@code D^-1/2 W D^-1/2} and the normalized full edit
      * {@code D^-1/2 E D^-1/2} (null: no edit), as operators, with {@code constrained} points named
-     * by the constraints. Shared with APJCSC, whose Eq. 5 is the same edit.
+     * by the constraints. Shared with APJCSC, whose Eq. 5 is the same edit. The Lanczos starts of
+     * λ_K and of the edit are split from {@code random} in that order.
      */
     public static Share share(SymmetricOperator normalizedGraph, SymmetricOperator normalizedEdit, int constrained,
                               int k, SplittableRandom random, ProgressListener progress) {
-        LanczosSolver solver = new LanczosSolver(LanczosOptions.DEFAULTS).withProgress(progress);
-        int n = normalizedGraph.size();
-        double gap = Math.max(solver.solve(normalizedGraph, k, Spectrum.LARGEST, random.split()).values()[k - 1],
+        double gap = gap(normalizedGraph, k, random.split(), progress);
+        return share(gap, normalizedEdit, constrained, normalizedGraph.size(), random, progress);
+    }
+
+    /** λ_K of a normalized graph, at least {@link #MINIMUM_GAP}, from a Lanczos start drawn from {@code random}. */
+    private static double gap(SymmetricOperator normalizedGraph, int k, SplittableRandom random,
+                              ProgressListener progress) {
+        return Math.max(solver(progress).solve(normalizedGraph, k, Spectrum.LARGEST, random).values()[k - 1],
                 MINIMUM_GAP);
+    }
+
+    /** The share for the gap λ_K of n points; the edit's Lanczos start is split from {@code random}. */
+    private static Share share(double gap, SymmetricOperator normalizedEdit, int constrained, int n,
+                               SplittableRandom random, ProgressListener progress) {
         double editEigenvalue = normalizedEdit == null ? 0.0
-                : solver.solve(normalizedEdit, 1, Spectrum.LARGEST, random.split()).values()[0];
+                : solver(progress).solve(normalizedEdit, 1, Spectrum.LARGEST, random.split()).values()[0];
         double limit = GAP_SHARE * gap / Math.max(1.0 - (double) constrained / n, Double.MIN_NORMAL);
         double share = editEigenvalue > limit ? limit / editEigenvalue : 1.0;
         return new Share(share, gap, editEigenvalue);
+    }
+
+    private static LanczosSolver solver(ProgressListener progress) {
+        return new LanczosSolver(LanczosOptions.DEFAULTS).withProgress(progress);
     }
 
     /** The confidences scaled by {@code share}. */

@@ -79,7 +79,12 @@ import java.util.SplittableRandom;
  *
  * <h2>Complexity</h2>
  * Dense: O(n² d) for the affinity, O(n³) for the eigenvectors, 2 n² doubles, refused above what the
- * heap holds. k-NN: O(n² d) for exact neighbours, Lanczos on O(n k + must-links) entries. The pairs
+ * heap holds. The affinity is left as it was built: the edit changes its constrained pairs and puts
+ * them back after the eigenvectors, O(stored pairs), and the normalized matrix is applied row by row
+ * (Lanczos from {@value io.csc.algorithm.spectral.Eigensolvers#LANCZOS_SIZE} points) instead of
+ * overwriting it. It is stored beside the affinity only for the dense solver, below that size or
+ * where Lanczos does not converge, which with the solver's own copy holds three n x n matrices for
+ * that step. k-NN: O(n² d) for exact neighbours, Lanczos on O(n k + must-links) entries. The pairs
  * the labels imply are enumerated once, O(c²) time for c labelled points; only the must-links (and,
  * on the k-NN graph, the cannot-links on edges) are stored, at most
  * {@value ConstraintConfidences#PAIR_LIMIT}.
@@ -162,19 +167,34 @@ public final class SpectralLearning implements ClusteringAlgorithm {
             DenseMatrix weights = graph.dense().weights();
             SparseMatrix confidences = diagnostics.time("constraints", () -> {
                 SparseMatrix full = ConstraintConfidences.of(constraints, null);
-                return robust ? limited(full, EditLimit.dense(weights, full, k, context.parallel(),
-                        random.split(), context.progress()), diagnostics) : full;
+                if (!robust) {
+                    return full;
+                }
+                SplittableRandom limitRandom = random.split();
+                EditLimit.Graph unedited = EditLimit.graph(weights, k, context.parallel(), limitRandom.split(),
+                        context.progress());
+                return limited(full, EditLimit.dense(weights, unedited, full, limitRandom, context.progress()),
+                        diagnostics);
             });
-            AffinityAdjustment.adjustWeights(weights, confidences);
-            solution = additive ? AdditiveEmbedding.dense(weights, k, context, diagnostics)
-                    : NjwEmbedding.dense(weights, k, context, diagnostics);
+            double[] replaced = AffinityAdjustment.adjustWeights(weights, confidences);
+            try {
+                solution = additive ? AdditiveEmbedding.dense(weights, k, context, diagnostics)
+                        : NjwEmbedding.denseKeeping(weights, k, context, diagnostics);
+            } finally {
+                AffinityAdjustment.restoreWeights(weights, confidences, replaced);
+            }
         } else {
             SparseMatrix weights = graph.sparse().weights();
             SparseMatrix adjusted = diagnostics.time("constraints", () -> {
                 SparseMatrix full = ConstraintConfidences.of(constraints, weights);
-                SparseMatrix confidences = robust ? limited(full, EditLimit.sparse(weights, full, k,
-                        context.parallel(), random.split(), context.progress()), diagnostics) : full;
-                return AffinityAdjustment.adjust(weights, confidences);
+                if (!robust) {
+                    return AffinityAdjustment.adjust(weights, full);
+                }
+                SplittableRandom limitRandom = random.split();
+                EditLimit.Graph unedited = EditLimit.graph(weights, k, context.parallel(), limitRandom.split(),
+                        context.progress());
+                return AffinityAdjustment.adjust(weights, limited(full, EditLimit.sparse(weights, unedited, full,
+                        limitRandom, context.progress()), diagnostics));
             });
             solution = additive
                     ? AdditiveEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics)

@@ -65,6 +65,18 @@ class AffinityAdjustmentTest {
     }
 
     @Test
+    void denseWeightsAreRestoredExactly() {
+        double[][] values = {{0, 0.5, 0.2, 0.3}, {0.5, 0, 0.4, 0.1}, {0.2, 0.4, 0, 0.7}, {0.3, 0.1, 0.7, 0}};
+        DenseMatrix weights = DenseMatrix.of(values);
+        SparseMatrix confidences = symmetric(4, new int[][] {{0, 1}, {0, 2}, {3, 2}, {1, 1}},
+                new double[] {0.3, -0.7, 1.0, 0.5});
+        double[] replaced = AffinityAdjustment.adjustWeights(weights, confidences);
+        assertEquals(0.5 + 0.3 * 0.5, weights.get(1, 0), 1e-15);
+        AffinityAdjustment.restoreWeights(weights, confidences, replaced);
+        assertArrayEquals(DenseMatrix.of(values).data(), weights.data(), 0.0);
+    }
+
+    @Test
     void denseConfidencesBecomeTheAdjustedAffinityOfASparseGraph() {
         SparseMatrix graph = symmetric(3, new int[][] {{0, 1}}, new double[] {0.5});
         DenseMatrix confidences = DenseMatrix.of(new double[][] {{0.9, 0.5, -0.3}, {0.5, 1, 0.2}, {-0.3, 0.2, 1}});

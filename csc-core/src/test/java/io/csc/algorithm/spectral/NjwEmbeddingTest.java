@@ -1,17 +1,26 @@
 package io.csc.algorithm.spectral;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.algorithm.Diagnostics;
 import io.csc.api.RunContext;
+import io.csc.data.Dataset;
+import io.csc.data.GaussianMixture;
+import io.csc.graph.BandwidthRule;
+import io.csc.graph.DenseBudget;
+import io.csc.graph.GraphConstruction;
+import io.csc.graph.KernelOptions;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.EigenDecomposition;
 import io.csc.linalg.LanczosOptions;
 import io.csc.linalg.LinearAlgebra;
 import io.csc.linalg.SparseMatrix;
 import io.csc.linalg.SymmetricEigen;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -98,5 +107,28 @@ class NjwEmbeddingTest {
             }
         }
         assertEquals(5, diagnostics.build().value("knownEigenvectors"));
+    }
+
+    @Test
+    void theEmbeddingKeepingWIsTheInPlaceOneBitForBit() {
+        // 300 points: the dense solver on the stored matrix; 1,500: Lanczos on its rows
+        for (int n : new int[] {300, Eigensolvers.LANCZOS_SIZE}) {
+            Dataset data = GaussianMixture.generate(n, 4, 3, 7, 3.0);
+            try (RunContext context = RunContext.of(7, 2)) {
+                DenseMatrix weights = GraphConstruction.dense(KernelOptions.of(BandwidthRule.KNN_MEAN))
+                        .build(data, new DenseBudget("test", 2, "none"), context).dense().weights();
+                DenseMatrix kept = weights.copy();
+                Eigensolvers.Solution inPlace = NjwEmbedding.dense(weights, 3, context, Diagnostics.builder());
+                Eigensolvers.Solution keeping = NjwEmbedding.denseKeeping(kept, 3, context, Diagnostics.builder());
+                assertFalse(Arrays.equals(weights.data(), kept.data()), "dense normalizes W in place");
+                assertEquals(inPlace.status().solver(), keeping.status().solver());
+                assertEquals(n >= Eigensolvers.LANCZOS_SIZE, keeping.status().solver().contains("lanczos"));
+                assertArrayEquals(inPlace.pairs().values(), keeping.pairs().values(), 0.0, "n = " + n);
+                assertArrayEquals(inPlace.pairs().vectors().data(), keeping.pairs().vectors().data(), 0.0, "n = " + n);
+                Eigensolvers.Solution again = NjwEmbedding.denseKeeping(kept, 3, context, Diagnostics.builder());
+                assertArrayEquals(keeping.pairs().vectors().data(), again.pairs().vectors().data(), 0.0,
+                        "W was left as it was");
+            }
+        }
     }
 }

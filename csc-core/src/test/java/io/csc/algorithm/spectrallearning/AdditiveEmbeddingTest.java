@@ -22,9 +22,10 @@ class AdditiveEmbeddingTest {
         DenseMatrix weights = DenseMatrix.of(PATH);
         Diagnostics.Builder diagnostics = Diagnostics.builder();
         AdditiveEmbedding.dense(weights, 1, RunContext.sequential(1), diagnostics);
+        assertArrayEquals(DenseMatrix.of(PATH).data(), weights.data(), 0.0, "W is left as it is");
         double third = 1.0 / 3.0;
         assertArrayEquals(new double[] {third, 2 * third, 0, 2 * third, 0, third, 0, third, 2 * third},
-                weights.data(), 1e-15);
+                AdditiveEmbedding.rows(weights, new double[] {1, 1.5, 0.5}, 1.5).toMatrix().data(), 1e-15);
         assertEquals(1.5, (Double) diagnostics.build().value("maxDegree"), 0.0);
     }
 
