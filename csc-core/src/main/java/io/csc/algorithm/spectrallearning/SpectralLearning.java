@@ -1,28 +1,21 @@
 package io.csc.algorithm.spectrallearning;
 
 import io.csc.algorithm.AlgorithmDescriptor;
-import io.csc.algorithm.ClusteringAlgorithm;
-import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.Diagnostics;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.PreparedFit;
+import io.csc.algorithm.PreparingAlgorithm;
 import io.csc.algorithm.spectral.AffinityAdjustment;
-import io.csc.algorithm.spectral.Eigensolvers;
-import io.csc.algorithm.spectral.EmbeddingClustering;
 import io.csc.algorithm.spectral.GraphReport;
-import io.csc.algorithm.spectral.NjwEmbedding;
 import io.csc.algorithm.spectral.SpectralParameters;
 import io.csc.api.RunContext;
-import io.csc.constraint.ConstraintSet;
 import io.csc.data.Dataset;
 import io.csc.graph.AffinityGraph;
 import io.csc.graph.BandwidthRule;
 import io.csc.graph.DenseBudget;
 import io.csc.graph.GraphType;
-import io.csc.linalg.DenseMatrix;
-import io.csc.linalg.SparseMatrix;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Spectral Learning (Kamvar, Klein and Manning, IJCAI 2003), the constrained baseline that edits the
@@ -89,7 +82,7 @@ import java.util.SplittableRandom;
  * on the k-NN graph, the cannot-links on edges) are stored, at most
  * {@value ConstraintConfidences#PAIR_LIMIT}.
  */
-public final class SpectralLearning implements ClusteringAlgorithm {
+public final class SpectralLearning implements PreparingAlgorithm {
 
     public static final String NAME = "sl";
 
@@ -144,71 +137,22 @@ public final class SpectralLearning implements ClusteringAlgorithm {
         return NAME;
     }
 
+    /**
+     * The affinity graph, built once: it does not depend on the supervision, which the edit, the
+     * embedding and the clustering use ({@link PreparedAffinity}, which also says when λ_K is
+     * computed and how the dense affinity is shared). Selection's folds and its final fit then
+     * share it: the guarded dense fit on 20,000 points built the n x n affinity and ran λ_K's
+     * Lanczos over it four times. With the same seed for the preparation and the fit, the labels
+     * are those of {@link #fit}.
+     */
     @Override
-    public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
-        ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
+    public PreparedFit prepareChecked(Dataset data, int k, RunContext context) {
         long start = System.nanoTime();
-        SplittableRandom random = context.random();
-        SplittableRandom eigenRandom = random.split();
-        SplittableRandom kmeansRandom = random.split();
-        boolean additive = options.normalization() == AffinityNormalization.ADDITIVE;
-        boolean robust = options.variant() == SpectralLearningVariant.ROBUST && !constraints.isEmpty();
-        Diagnostics.Builder diagnostics = Diagnostics.builder().put("variant", Parameter.enumText(options.variant()))
-                .put("graph", Parameter.enumText(options.graph()))
-                .put("normalization", Parameter.enumText(options.normalization()));
-        if (constraints.isEmpty()) {
-            diagnostics.warn("No constraints were given: sl reduces to unconstrained spectral clustering");
-        }
-        AffinityGraph graph = diagnostics.time("graph", () -> options.construction().build(data,
+        Diagnostics.Builder preparation = Diagnostics.builder();
+        AffinityGraph graph = preparation.time("graph", () -> options.construction().build(data,
                 new DenseBudget(NAME, 2, SCALABLE), context));
-        GraphReport.record(diagnostics, graph, data.size());
-        Eigensolvers.Solution solution;
-        if (graph.isDense()) {
-            DenseMatrix weights = graph.dense().weights();
-            SparseMatrix confidences = diagnostics.time("constraints", () -> {
-                SparseMatrix full = ConstraintConfidences.of(constraints, null);
-                if (!robust) {
-                    return full;
-                }
-                SplittableRandom limitRandom = random.split();
-                EditLimit.Graph unedited = EditLimit.graph(weights, k, context.parallel(), limitRandom.split(),
-                        context.progress());
-                return limited(full, EditLimit.dense(weights, unedited, full, limitRandom, context.progress()),
-                        diagnostics);
-            });
-            double[] replaced = AffinityAdjustment.adjustWeights(weights, confidences);
-            try {
-                solution = additive ? AdditiveEmbedding.dense(weights, k, context, diagnostics)
-                        : NjwEmbedding.denseKeeping(weights, k, context, diagnostics);
-            } finally {
-                AffinityAdjustment.restoreWeights(weights, confidences, replaced);
-            }
-        } else {
-            SparseMatrix weights = graph.sparse().weights();
-            SparseMatrix adjusted = diagnostics.time("constraints", () -> {
-                SparseMatrix full = ConstraintConfidences.of(constraints, weights);
-                if (!robust) {
-                    return AffinityAdjustment.adjust(weights, full);
-                }
-                SplittableRandom limitRandom = random.split();
-                EditLimit.Graph unedited = EditLimit.graph(weights, k, context.parallel(), limitRandom.split(),
-                        context.progress());
-                return AffinityAdjustment.adjust(weights, limited(full, EditLimit.sparse(weights, unedited, full,
-                        limitRandom, context.progress()), diagnostics));
-            });
-            solution = additive
-                    ? AdditiveEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics)
-                    : NjwEmbedding.sparse(adjusted, k, options.lanczos(), eigenRandom, context, diagnostics);
-        }
-        return EmbeddingClustering.result(NAME, solution, k, options.normalizeRows(), options.kmeans(), constraints,
-                kmeansRandom, context, diagnostics, start);
-    }
-
-    /** The confidences scaled by the share, which is recorded with the gap λ_K and the edit's eigenvalue. */
-    private static SparseMatrix limited(SparseMatrix confidences, EditLimit.Share share,
-                                        Diagnostics.Builder diagnostics) {
-        diagnostics.put("spectralGap", share.gap()).put("editEigenvalue", share.editEigenvalue())
-                .put("editShare", share.share());
-        return EditLimit.scaled(confidences, share.share());
+        GraphReport.record(preparation, graph, data.size());
+        return new PreparedAffinity(options, graph, data.size(), k, preparation.build(), context.seed(),
+                System.nanoTime() - start);
     }
 }
