@@ -11,15 +11,21 @@ import io.csc.algorithm.ClusteringResult;
 import io.csc.algorithm.GoldenRuns;
 import io.csc.algorithm.Parameter;
 import io.csc.algorithm.ParameterValues;
+import io.csc.algorithm.PreparedFit;
 import io.csc.algorithm.njw.NormalizedSpectralClustering;
 import io.csc.api.RunContext;
 import io.csc.constraint.ConstraintSet;
 import io.csc.data.BernoulliMixture;
 import io.csc.data.ClassProportions;
 import io.csc.data.Dataset;
+import io.csc.data.GaussianMixture;
 import io.csc.graph.GraphType;
 import io.csc.metric.ClusteringMetrics;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -182,5 +188,96 @@ class SpectralLearningTest {
         ClusteringResult result = sl().fit(binary, GoldenRuns.labels(binary, 1.0, 1), 3, RunContext.sequential(1));
         assertEquals(1.0, (double) result.diagnostics().value("editShare"), 0.0);
         assertEquals(1.0, ClusteringMetrics.accuracy(binary.labels(), result.labels()), 0.0);
+    }
+
+    /** Iris, or 1,500 points of three Gaussians: the dense path's Lanczos on rows of the affinity. */
+    private static Dataset preparedData(String name) {
+        return name.equals("iris") ? GoldenRuns.zScored("iris") : GaussianMixture.generate(1_500, 4, 3, 7, 2.5);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"iris, dense, robust, symmetric", "iris, dense, paper, symmetric", "iris, knn, robust, symmetric",
+            "iris, knn, paper, symmetric", "iris, dense, robust, additive", "iris, knn, robust, additive",
+            "mixture, dense, robust, symmetric", "mixture, knn, robust, symmetric"})
+    void aPreparedFitGivesTheLabelsOfAFit(String name, String graph, String variant, String normalization) {
+        Dataset data = preparedData(name);
+        ClusteringAlgorithm method = sl("graph", graph, "variant", variant, "normalization", normalization);
+        RunContext context = RunContext.sequential(4);
+        PreparedFit prepared = method.prepare(data, 3, context);
+        for (int draw = 1; draw <= 3; draw++) {
+            ConstraintSet labels = GoldenRuns.labels(data, 0.1, draw);
+            ClusteringResult fitted = method.fit(data, labels, 3, context);
+            ClusteringResult reused = prepared.fit(labels, context);
+            assertArrayEquals(fitted.labels(), reused.labels(), "draw " + draw);
+            assertArrayEquals(fitted.embedding().data(), reused.embedding().data(), 0.0, "draw " + draw);
+            assertEquals(fitted.diagnostics().value("editShare"), reused.diagnostics().value("editShare"));
+            assertEquals(fitted.diagnostics().value("sigma"), reused.diagnostics().value("sigma"));
+            // a fold's fit with its own seed: the graph's λ_K is the preparation's, within Lanczos'
+            // tolerance of the fold's own, and the labels are the plain fit's
+            RunContext fold = RunContext.sequential(100 + draw);
+            assertArrayEquals(method.fit(data, labels, 3, fold).labels(), prepared.fit(labels, fold).labels());
+        }
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> prepared.fit(ConstraintSet.empty(10), context));
+        assertEquals("The constraints of sl refer to 10 points but the prepared data has " + data.size(),
+                other.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"iris, symmetric", "iris, additive", "mixture, symmetric"})
+    void fitsOnOnePreparedDenseAffinityLeaveItAsTheyFoundIt(String name, String normalization) {
+        Dataset data = preparedData(name);
+        ClusteringAlgorithm method = sl("normalization", normalization);
+        RunContext context = RunContext.sequential(2);
+        PreparedFit prepared = method.prepare(data, 3, context);
+        ConstraintSet first = GoldenRuns.labels(data, 0.2, 1);
+        ConstraintSet second = GoldenRuns.labels(data, 0.2, 2);
+        ClusteringResult before = prepared.fit(first, context);
+        ClusteringResult between = prepared.fit(second, context);
+        ClusteringResult after = prepared.fit(first, context);
+        assertArrayEquals(before.labels(), after.labels());
+        assertArrayEquals(before.embedding().data(), after.embedding().data(), 0.0, "the affinity was put back");
+        assertArrayEquals(method.fit(data, second, 3, context).embedding().data(), between.embedding().data(), 0.0);
+    }
+
+    @Test
+    void anUnconstrainedPreparedFitIsThePlainOneAndNeedsNoGap() {
+        Dataset iris = GoldenRuns.zScored("iris");
+        ConstraintSet none = ConstraintSet.empty(iris.size());
+        RunContext context = RunContext.sequential(1);
+        PreparedFit prepared = sl().prepare(iris, 3, context);
+        ClusteringResult unconstrained = prepared.fit(none, context);
+        assertArrayEquals(sl().fit(iris, none, 3, context).labels(), unconstrained.labels());
+        assertTrue(unconstrained.diagnostics().warnings().get(0).contains("No constraints"));
+        assertEquals(null, unconstrained.diagnostics().value("spectralGap"));
+        ConstraintSet labels = GoldenRuns.labels(iris, 0.1, 1);
+        ClusteringResult constrained = prepared.fit(labels, context);
+        assertArrayEquals(sl().fit(iris, labels, 3, context).labels(), constrained.labels());
+        assertTrue((double) constrained.diagnostics().value("spectralGap") > 0);
+    }
+
+    @Test
+    void fitsOnOnePreparedDenseAffinityMayRunAtTheSameTime() throws Exception {
+        Dataset iris = GoldenRuns.zScored("iris");
+        RunContext context = RunContext.sequential(3);
+        PreparedFit prepared = sl().prepare(iris, 3, context);
+        List<ConstraintSet> supervision = List.of(GoldenRuns.labels(iris, 0.2, 1), GoldenRuns.labels(iris, 0.2, 2),
+                GoldenRuns.labels(iris, 0.1, 3), ConstraintSet.empty(iris.size()));
+        List<double[]> alone = supervision.stream().map(given -> prepared.fit(given, context).embedding().data())
+                .toList();
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<double[]>> together = new ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (ConstraintSet given : supervision) {
+                    together.add(threads.submit(() -> prepared.fit(given, context).embedding().data()));
+                }
+            }
+            for (int t = 0; t < together.size(); t++) {
+                assertArrayEquals(alone.get(t % supervision.size()), together.get(t).get(), 0.0, "fit " + t);
+            }
+        } finally {
+            threads.shutdown();
+        }
     }
 }
