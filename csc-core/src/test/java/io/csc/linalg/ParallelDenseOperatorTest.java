@@ -74,6 +74,31 @@ class ParallelDenseOperatorTest {
     }
 
     @Test
+    void aMatrixGivenByRowsHasTheStoredMatrixsProductsBitForBit() {
+        for (int n : new int[] {7, 130, 2_051}) {
+            SplittableRandom random = new SplittableRandom(n);
+            double[] scale = new double[n];
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                scale[i] = random.nextDouble(0.5, 2.0);
+                x[i] = random.nextDouble() - 0.5;
+            }
+            DenseRows rows = new DenseRows(n, (i, from, to, target, offset) -> {
+                for (int j = from; j < to; j++) {
+                    target[offset + j - from] = Math.cos(i - j) * (scale[i] * scale[j]);
+                }
+            });
+            double[] stored = new double[n];
+            double[] given = new double[n];
+            Operators.of(rows.toMatrix(), Parallel.sequential()).apply(x, stored);
+            try (Parallel threads = Parallel.withThreads(3)) {
+                Operators.of(rows, threads).apply(x, given);
+            }
+            assertArrayEquals(stored, given, 0.0, "n = " + n);
+        }
+    }
+
+    @Test
     void anAsymmetricMatrixIsRefused() {
         DenseMatrix a = DenseMatrix.of(new double[][] {{1, 2}, {3, 4}});
         assertThrows(IllegalArgumentException.class, () -> Operators.of(a, Parallel.sequential()));
