@@ -463,9 +463,8 @@ public final class ConstrainedKMeans {
          * Every point to its nearest centre (lowest index on ties). Points of few coordinates are
          * measured distance by distance ({@link NearestCentre#of}); with bounds, as the block products
          * below, a point whose bounds still part after the centres' moves keeps its centre unmeasured,
-         * and the labels are those of the scan, bit for bit. On Letter's 26 classes in 16 features
-         * (the guard's seeded-kmeans and seeded-njw references) this took the nearest-centre step from
-         * about a seventh of the guard's processor time to a tenth.
+         * and the labels are those of the scan, bit for bit (the guard's seeded-kmeans and seeded-njw
+         * references on Letter: docs/BENCHMARKS.md).
          */
         private void assignNearest() {
             if (wide()) {

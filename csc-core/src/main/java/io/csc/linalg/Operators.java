@@ -61,8 +61,9 @@ public final class Operators {
      * As {@link #of(DenseMatrix)}, with the product parallel over blocks of rows of
      * {@code parallel}. The product reads the upper triangle alone, each entry once for both of its
      * places ({@code y_i += a_ij x_j} and {@code y_j += a_ij x_i}, as BLAS's {@code dsymv} does):
-     * a dense product streams the matrix from memory and is bound by it (an 800 MB matrix at 10,000
-     * points), so reading half of it takes about half the time. The operator is therefore the upper
+     * a dense product streams the matrix (800 MB at 10,000 points), and reading half of it took a
+     * product from 63 to 49 ms at 10,000 points and from 4.7 to 2.3 ms at 3,000 on two threads
+     * ({@code DenseProductBenchmark}). The operator is therefore the upper
      * triangle mirrored, exactly symmetric, of the A checked to be symmetric within the tolerance.
      * The rows are cut into {@value #TRIANGLE_BLOCKS} blocks of about equal area, fixed by n; each
      * block sums into its own vector and the blocks are added in order, so results do not depend on
@@ -155,8 +156,8 @@ public final class Operators {
      * to {@code A x}: their entries {@code a_ij}, {@code j >= i}, add {@code a_ij x_j} to i and, off
      * the diagonal, {@code a_ij x_i} to j. Two loops over each row's tail, the second reading it
      * from cache: the dot product's reduction keeps the compiler from vectorizing a loop that also
-     * scatters, and the scatter alone vectorizes (1.4 times faster than one fused loop at 10,000
-     * points on one thread, twice at 3,000).
+     * scatters, and the scatter alone vectorizes. The product against whole rows' dot products:
+     * {@code DenseProductBenchmark}, docs/BENCHMARKS.md.
      */
     private static double[] upperTriangleProduct(double[] a, int n, int first, int end, double[] x) {
         double[] sums = new double[n];
