@@ -31,8 +31,13 @@ class ServeCommandTest {
         Path answered = Files.createDirectories(folder.resolve("answered"));
         Files.writeString(answered.resolve("answers.csv"), "i,j,answer,predicted\n0,1,same,\n");
         Path good = Files.writeString(folder.resolve("good.csv"), "0,2,ML\n");
-        assertRefused(2, "holds answers already", "serve", "--data", "wine", "--constraints", good.toString(),
-                "--session", answered.toString(), "--port", "0");
+        assertRefused(2, "holds an earlier session (answers.csv, 1 answer)", "serve", "--data", "wine",
+                "--constraints", good.toString(), "--session", answered.toString(), "--port", "0");
+        // a session stopped before its first answer: its file has the header alone
+        Path unanswered = Files.createDirectories(folder.resolve("unanswered"));
+        Files.writeString(unanswered.resolve("answers.csv"), "i,j,answer,predicted\n");
+        assertRefused(2, "holds an earlier session (answers.csv, 0 answers)", "serve", "--data", "wine",
+                "--constraints", good.toString(), "--session", unanswered.toString(), "--port", "0");
     }
 
     @Test

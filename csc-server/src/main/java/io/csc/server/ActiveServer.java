@@ -92,8 +92,10 @@ public final class ActiveServer implements AutoCloseable {
         int n = settings.data().size();
         boolean resume = folder.hasAnswers();
         if (resume && !initial.isEmpty()) {
-            throw new IllegalArgumentException("The session folder " + folder.path() + " holds answers already; "
-                    + "resume it without --constraints, or give another --session folder");
+            long answers = folder.answerLines();
+            throw new IllegalArgumentException("The session folder " + folder.path() + " holds an earlier session ("
+                    + SessionFolder.ANSWERS + (answers >= 0 ? ", " + answers + (answers == 1 ? " answer" : " answers") : "")
+                    + "); resume it without --constraints, or give another --session folder");
         }
         folder.requireSameData(settings.data());
         RunContext context = RunContext.of(settings.seed(), settings.threads());

@@ -79,6 +79,19 @@ public final class SessionFolder {
     }
 
     /**
+     * The lines of {@code answers.csv} below its header that are not blank, one per answer of a
+     * well-formed file, or -1 when the file cannot be read; for messages only ({@link #readAnswers}
+     * checks the lines).
+     */
+    public long answerLines() {
+        try (var lines = Files.lines(folder.resolve(ANSWERS), StandardCharsets.UTF_8)) {
+            return Math.max(0, lines.filter(line -> !line.isBlank()).count() - 1);
+        } catch (IOException | UncheckedIOException e) {
+            return -1;
+        }
+    }
+
+    /**
      * Refuses to resume answers given on other data: the point indices of {@code answers.csv} mean
      * other points there, and an Iris session resumed on Wine would have turned Iris's pairs into
      * Wine's constraints without a word. The folder records the data ({@link #DATA}: name, points,

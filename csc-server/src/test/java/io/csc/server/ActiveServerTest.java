@@ -76,7 +76,7 @@ class ActiveServerTest {
         IllegalArgumentException both = assertThrows(IllegalArgumentException.class, () -> ActiveServer.prepare(
                 ServerFixture.wine("min-max"), SessionFolder.open(folder),
                 ConstraintSet.ofPairs(178, List.of(Constraint.mustLink(0, 1)))));
-        assertTrue(both.getMessage().contains("holds answers already"), both.getMessage());
+        assertTrue(both.getMessage().contains("holds an earlier session (answers.csv, 5 answers)"), both.getMessage());
     }
 
     @Test
