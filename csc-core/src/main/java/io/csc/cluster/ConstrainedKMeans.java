@@ -169,7 +169,9 @@ public final class ConstrainedKMeans {
             int[] rows = withSample(constraints, sample, random.split());
             KMeansResult onSample = new ConstrainedKMeans(options.withSample(0)).fitInSeedOrder(points.rows(rows), k,
                     constraints.restrictedTo(rows), random, workers);
-            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, workers);
+            // points of few coordinates: no bounds for the refinement (see ConstrainedRun's constructor)
+            Workers refining = squaredNorms == null ? workers.withoutBounds() : workers;
+            ConstrainedRun run = new ConstrainedRun(points, squaredNorms, k, supervision, options, refining);
             run.refine(onSample.centroids().data(), n / REFINEMENT_CHANGES_PER_POINT, random.split());
             return run.result();
         }
@@ -222,6 +224,18 @@ public final class ConstrainedKMeans {
         /** Whether points of d coordinates take their nearest centres from block products. */
         boolean products(int d) {
             return backend != null && d >= NearestCentre.PRODUCT_DIMENSION;
+        }
+
+        /**
+         * The same workers without distance bounds: for the run on every point that refines the
+         * sample's centres, on points of few coordinates. It starts from centres that already fit,
+         * moves few points in few iterations, and the centre gaps already spare most distances of
+         * a point of few coordinates; keeping bounds there costs a pass over every point's bounds per
+         * iteration, which on 10,000,000 points in 10 dimensions (scacs's embedding) made the k-means
+         * stage 2.6 s against 2.2-2.4 s without (docs/BENCHMARKS.md). The labels are the same either way.
+         */
+        Workers withoutBounds() {
+            return new Workers(parallel, backend, false);
         }
     }
 

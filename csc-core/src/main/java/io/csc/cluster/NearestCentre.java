@@ -82,29 +82,34 @@ final class NearestCentre {
         int nearest = start;
         double best = DistanceKernels.squaredDistance(x, base, centres, start * d, d);
         double reach = Math.sqrt(best) * (1 + MARGIN);
-        double others = Double.POSITIVE_INFINITY;
+        // the other centres' bounds: measured ones by their squared distance (one root at the end),
+        // passed-over ones by the triangle inequality
+        double othersSquared = Double.POSITIVE_INFINITY;
+        double othersPassed = Double.POSITIVE_INFINITY;
         for (int j = 0; j < k; j++) {
             if (j == nearest) {
                 continue;
             }
             double half = halfGaps[nearest * k + j];
             if (half > reach) {
-                others = Math.min(others, 2 * half * (1 - MARGIN) - reach);
+                if (upper != null) {
+                    othersPassed = Math.min(othersPassed, 2 * half * (1 - MARGIN) - reach);
+                }
                 continue;
             }
             double distance = DistanceKernels.squaredDistance(x, base, centres, j * d, d);
             if (distance < best || distance == best && j < nearest) {
-                others = Math.min(others, Math.sqrt(best));
+                othersSquared = Math.min(othersSquared, best);
                 best = distance;
                 nearest = j;
                 reach = Math.sqrt(best) * (1 + MARGIN);
             } else {
-                others = Math.min(others, Math.sqrt(distance));
+                othersSquared = Math.min(othersSquared, distance);
             }
         }
         if (upper != null) {
             upper[i] = reach;
-            lower[i] = others * (1 - MARGIN);
+            lower[i] = Math.min(Math.sqrt(othersSquared), othersPassed) * (1 - MARGIN);
         }
         return nearest;
     }
