@@ -1,6 +1,8 @@
 package io.csc.benchmark;
 
+import io.csc.algorithm.spectral.NormalizedAffinity;
 import io.csc.linalg.DenseMatrix;
+import io.csc.linalg.DenseRows;
 import io.csc.linalg.Operators;
 import io.csc.linalg.SymmetricOperator;
 import io.csc.util.Parallel;
@@ -25,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * dense methods' affinity: {@code upper}, {@link Operators#of(DenseMatrix, Parallel)} (the upper
  * triangle read once for both places of each entry), against {@code rows}, a dot product of each
  * whole row with x ({@link DenseMatrix#dot}, rows cut into blocks on the threads), the product the
- * operator made before.
+ * operator made before, and against {@code normalized-rows}, the upper-triangle product of
+ * {@code D^-1/2 A D^-1/2} with each row written as it is read ({@link Operators#of(DenseRows, Parallel)}
+ * on {@link NormalizedAffinity#normalizedRows}: sl's prepared graph, which must stay as built).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,7 +45,7 @@ public class DenseProductBenchmark {
     @Param({"1", "2"})
     int threads;
 
-    @Param({"upper", "rows"})
+    @Param({"upper", "rows", "normalized-rows"})
     String kernel;
 
     private Parallel parallel;
@@ -70,7 +74,10 @@ public class DenseProductBenchmark {
         product = switch (kernel) {
             case "upper" -> Operators.of(matrix, parallel);
             case "rows" -> rows(a, n, parallel);
-            default -> throw new IllegalArgumentException("unknown kernel '" + kernel + "' (upper or rows)");
+            case "normalized-rows" -> Operators.of(NormalizedAffinity.normalizedRows(matrix,
+                    NormalizedAffinity.rowSums(matrix)), parallel);
+            default -> throw new IllegalArgumentException("unknown kernel '" + kernel
+                    + "' (upper, rows or normalized-rows)");
         };
     }
 

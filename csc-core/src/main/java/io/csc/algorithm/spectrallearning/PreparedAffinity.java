@@ -39,9 +39,9 @@ import java.util.SplittableRandom;
  * the fit fails; the embedding applies the normalized matrix without overwriting the affinity
  * ({@link NjwEmbedding#denseKeeping}, {@link AdditiveEmbedding#dense}). A matrix of the fit's own
  * would hold another n² doubles (2.6 GB more at 18,000 points) for the eigenvectors; applying it
- * row by row costs time instead, about 12% of a fit's eigenvectors on 8,000 points (2.1-2.3 s
- * against 1.9-2.1 s with the affinity normalized in place), where sharing the graph and λ_K saves
- * 40% of a guarded fit (22.2 s to 13.6 s).
+ * row by row costs time instead, a product 1.3 times the stored matrix's at 10,000 points
+ * ({@code DenseProductBenchmark}), where sharing the graph and λ_K saved 40% of a guarded fit on
+ * 5,000 points (docs/BENCHMARKS.md, "sl's graph prepared once").
  *
  * <p><b>Threads.</b> Thread-safe: fits may be called from several threads, and on the dense graph
  * they take their turn (a lock on this object) from the edit's limit until the affinity is put
