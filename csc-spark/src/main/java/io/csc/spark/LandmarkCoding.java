@@ -281,7 +281,8 @@ final class LandmarkCoding {
         JavaSparkContext spark = JavaSparkContext.fromSparkContext(codes.context());
         Broadcast<ComponentLandmarkGraph.Nodes> shipped = spark.broadcast(nodes);
         JavaRDD<scala.Tuple2<CodeBlock, Integer>> merged = DistributedKMeans.cached(codes.map(block -> {
-            ComponentLandmarkGraph.NodeCodes onNodes = shipped.value().merge(block.toSparse(p));
+            ComponentLandmarkGraph.NodeCodes onNodes = shipped.value().merge(block.toSparse(p),
+                    Math.toIntExact(block.firstIndex()));
             return new scala.Tuple2<>(CodeBlock.of(block.firstIndex(), onNodes.codes()), onNodes.cutPoints());
         }));
         long cutPoints = OrderedAggregation.aggregate(merged, partition -> {

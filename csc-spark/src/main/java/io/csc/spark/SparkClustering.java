@@ -291,7 +291,8 @@ public final class SparkClustering {
             componentOfConstrained[t] = closure.componentOf(constrainedPositions[t]);
         }
         ComponentLandmarkGraph.Nodes nodes = diagnostics.time("propagation", () -> ComponentLandmarkGraph.Nodes.of(
-                LandmarkCoding.codesAt(codes.codes(), sorted, p), rowOfLandmark, componentOfConstrained, closure));
+                LandmarkCoding.codesAt(codes.codes(), sorted, p), rowOfLandmark, componentOfConstrained, constrained,
+                closure));
         LandmarkCoding.NodeCoding nodeCoding = diagnostics.time("node codes",
                 () -> LandmarkCoding.onNodes(codes.codes(), nodes, p));
         codes.codes().unpersist(false);
