@@ -57,8 +57,11 @@ public final class AutomaticMethod implements ClusteringAlgorithm {
         return NAME;
     }
 
-    /** The methods that compete on {@code n} points, each at its defaults. */
-    public static List<Candidate> candidates(int n) {
+    /**
+     * The methods that compete on {@code n} points in k clusters, each at its defaults, with the
+     * guard's k-NN reference ({@link GuardedMethod#spectralReference(int, int)}).
+     */
+    public static List<Candidate> candidates(int n, int k) {
         List<Candidate> candidates = new ArrayList<>();
         for (AlgorithmDescriptor descriptor : AlgorithmRegistry.all()) {
             boolean baseline = descriptor.name().equals("njw")
@@ -69,7 +72,7 @@ public final class AutomaticMethod implements ClusteringAlgorithm {
             if (n <= DENSE_LIMIT) {
                 candidates.add(new Candidate(descriptor, ParameterValues.EMPTY));
                 if (descriptor.name().equals(NormalizedSpectralClustering.SEEDED_NAME)) {
-                    candidates.add(GuardedMethod.spectralReference());
+                    candidates.add(GuardedMethod.spectralReference(n, k));
                 }
             } else if (baseline) {
                 candidates.add(new Candidate(descriptor, ParameterValues.of(Map.of("graph", "knn"))));
@@ -83,17 +86,17 @@ public final class AutomaticMethod implements ClusteringAlgorithm {
     @Override
     public ClusteringResult fit(Dataset data, ConstraintSet constraints, int k, RunContext context) {
         ClusteringAlgorithm.checkArguments(NAME, data, constraints, k);
-        List<Candidate> candidates = candidates(data.size());
-        return SelectedFit.fit(NAME, candidates, fallback(candidates, data.size()), data, constraints, k, context);
+        List<Candidate> candidates = candidates(data.size(), k);
+        return SelectedFit.fit(NAME, candidates, fallback(candidates, data.size(), k), data, constraints, k, context);
     }
 
     /**
-     * The fallback among {@link #candidates(int)}: up to {@value #DENSE_LIMIT} points the guard's
+     * The fallback among {@link #candidates(int, int)}: up to {@value #DENSE_LIMIT} points the guard's
      * k-NN reference, else none (above, {@code seeded-njw} on the k-NN graph is the only
      * {@code seeded-njw}, an ordinary candidate).
      */
-    static Candidate fallback(List<Candidate> candidates, int n) {
-        String reference = GuardedMethod.spectralReference().label();
+    static Candidate fallback(List<Candidate> candidates, int n, int k) {
+        String reference = GuardedMethod.spectralReference(n, k).label();
         return n > DENSE_LIMIT ? null : candidates.stream().filter(candidate -> candidate.label().equals(reference))
                 .findFirst().orElse(null);
     }

@@ -210,10 +210,10 @@ class CrossValidationTest {
 
     @Test
     void autoRunsTheConstrainedMethodsAndNjwThenTheScalableOnesAboveTheDenseLimit() {
-        List<String> small = AutomaticMethod.candidates(500).stream().map(Candidate::method).toList();
+        List<String> small = AutomaticMethod.candidates(500, 3).stream().map(Candidate::method).toList();
         assertTrue(small.contains("njw") && small.contains("csp") && small.contains("scacs"));
         assertFalse(small.contains("lsc-r"));
-        List<Candidate> large = AutomaticMethod.candidates(100_000);
+        List<Candidate> large = AutomaticMethod.candidates(100_000, 3);
         for (Candidate candidate : large) {
             assertTrue(candidate.descriptor().scalable() || candidate.parameters().equals(Map.of("graph", "knn")),
                     candidate.label());
@@ -222,18 +222,18 @@ class CrossValidationTest {
 
     @Test
     void autosFallbackIsTheGuardsKnnReferenceUpToTheDenseLimit() {
-        List<Candidate> small = AutomaticMethod.candidates(500);
-        assertEquals(GuardedMethod.spectralReference().label(), AutomaticMethod.fallback(small, 500).label());
-        Candidate fallback = AutomaticMethod.fallback(small, 500);
+        List<Candidate> small = AutomaticMethod.candidates(500, 3);
+        assertEquals(GuardedMethod.spectralReference().label(), AutomaticMethod.fallback(small, 500, 3).label());
+        Candidate fallback = AutomaticMethod.fallback(small, 500, 3);
         assertTrue(small.stream().anyMatch(candidate -> candidate == fallback), "the candidate itself, not a copy");
-        assertEquals(null, AutomaticMethod.fallback(AutomaticMethod.candidates(100_000), 100_000));
+        assertEquals(null, AutomaticMethod.fallback(AutomaticMethod.candidates(100_000, 3), 100_000, 3));
     }
 
     @Test
     void everyReferenceOfTheGuardIsACandidateOfAutoAtEverySize() {
         for (int n : new int[] {500, AutomaticMethod.DENSE_LIMIT, 100_000}) {
-            List<String> labels = AutomaticMethod.candidates(n).stream().map(Candidate::label).toList();
-            for (Candidate reference : GuardedMethod.candidates(GuardedMethod.reference(), n)) {
+            List<String> labels = AutomaticMethod.candidates(n, 3).stream().map(Candidate::label).toList();
+            for (Candidate reference : GuardedMethod.candidates(GuardedMethod.reference(), n, 3)) {
                 assertTrue(labels.contains(reference.label()), reference.label() + " at n = " + n + ": " + labels);
             }
         }
@@ -246,7 +246,7 @@ class CrossValidationTest {
         ClusteringResult result = GoldenRuns.fit(AlgorithmRegistry.byName("auto").create(), blobs, labels, 1);
         @SuppressWarnings("unchecked")
         Map<String, Object> selection = (Map<String, Object>) result.diagnostics().value("selection");
-        assertEquals(AutomaticMethod.candidates(240).size(), ((List<?>) selection.get("candidates")).size());
+        assertEquals(AutomaticMethod.candidates(240, 3).size(), ((List<?>) selection.get("candidates")).size());
         assertTrue(GoldenRuns.accuracy(blobs, result.labels()) > 0.95);
         assertFalse(Collapse.isRecorded(result.diagnostics()));
     }

@@ -24,6 +24,17 @@ import org.junit.jupiter.api.Test;
 
 class GuardedMethodTest {
 
+    /** The k-NN reference keeps NJW's 10 neighbours unless clusters average under 20 points. */
+    @Test
+    void theKnnReferenceHasFewerNeighboursWhereClustersAreSmall() {
+        assertEquals(10, GuardedMethod.referenceNeighbours(150, 3));
+        assertEquals(10, GuardedMethod.referenceNeighbours(140, 7));
+        assertEquals(7, GuardedMethod.referenceNeighbours(101, 7));
+        assertEquals(3, GuardedMethod.referenceNeighbours(20, 5));
+        assertEquals(GuardedMethod.spectralReference().label(), GuardedMethod.spectralReference(178, 3).label());
+        assertEquals(Map.of("graph", "knn", "neighbours", "7"), GuardedMethod.spectralReference(101, 7).parameters());
+    }
+
     @Test
     void aCheckOfPairsAtTheirChanceLevelSaysItCouldNotTell() {
         NeighbourhoodAgreement.Finding blind = new NeighbourhoodAgreement.Finding(NeighbourhoodAgreement.Basis.PAIRS,
@@ -88,7 +99,7 @@ class GuardedMethodTest {
         Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
         assertNotNull(selection);
         assertEquals(SeededKMeans.NAME, selection.get("method"));
-        assertEquals(GuardedMethod.candidates(GuardedMethod.reference(), binary.size()).size(),
+        assertEquals(GuardedMethod.candidates(GuardedMethod.reference(), binary.size(), binary.classCount()).size(),
                 ((List<?>) selection.get("candidates")).size());
         assertTrue(guardedAccuracy > aloneAccuracy + 0.15, "guarded " + guardedAccuracy + ", alone " + aloneAccuracy);
         assertTrue(guarded.diagnostics().warnings().stream().anyMatch(w -> w.contains(SeededKMeans.NAME)),
