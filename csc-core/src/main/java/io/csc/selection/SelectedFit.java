@@ -25,7 +25,7 @@ import java.util.function.Predicate;
  * when that fit collapses, or refuses the whole supervision after its folds ran (at most
  * {@link #TRIES} fits; the guard tries all of its candidates; a candidate that fails alone, or in a
  * fold as the guarded method, gives its own error).
- * {@code -a auto} may name a fallback, which competes only where it leads clearly
+ * {@code -a auto} and the guard may name a fallback, which competes only where it leads clearly
  * ({@link #withoutUnclearFallback}). The
  * result carries the ranking under {@code diagnostics.selection}: {@code method},
  * {@code parameters}, {@code score} and {@code candidates}.
@@ -101,7 +101,8 @@ final class SelectedFit {
      * other candidate that neither failed nor collapsed nor fell below the stability floor
      * ({@link #withoutUnstable}); then it alone is near the best.
      *
-     * <p>Why: {@code -a auto}'s fallback is {@code seeded-njw} on the k-NN graph, for data whose
+     * <p>Why: the fallback of {@code -a auto} and of the guard (up to
+     * {@link GuardedMethod#DENSE_LIMIT} points) is {@code seeded-njw} on the k-NN graph, for data whose
      * clusters only a k-NN graph follows (concentric shells, Cauchy noise: there it scores 0.05 to
      * 0.36 above every method, docs/results/99-practice-shapes.md). Its clustering barely depends on
      * the supervision, so its stability is among the highest; as an ordinary candidate it won the
@@ -315,10 +316,11 @@ final class SelectedFit {
                 warnUnranked);
     }
 
-    private static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback,
-                                        ClusteringResult givenMethodOnAll, Predicate<ClusteringResult> contradicted,
-                                        Dataset data, ConstraintSet constraints, int k, RunContext context,
-                                        boolean guard, boolean warnUnranked) {
+    /** As above, with {@code fallback} (one of the candidates, or null) as {@link #withoutUnclearFallback} takes it. */
+    static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback,
+                                ClusteringResult givenMethodOnAll, Predicate<ClusteringResult> contradicted,
+                                Dataset data, ConstraintSet constraints, int k, RunContext context,
+                                boolean guard, boolean warnUnranked) {
         long start = System.nanoTime();
         // Above the folds' sample the guarded method is fitted on all the points first: a size it
         // refuses (a dense method's memory) is refused before minutes of folds on the sample, and

@@ -3,6 +3,8 @@ package io.csc.selection;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.algorithm.AlgorithmDescriptor;
@@ -23,6 +25,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GuardedMethodTest {
+
+    /** Up to the dense limit the k-NN reference is the guard's fallback, as in -a auto; above, a candidate. */
+    @Test
+    void theKnnReferenceIsAFallbackWhereTheDenseReferenceCompetes() {
+        List<Candidate> small = GuardedMethod.candidates(GuardedMethod.reference(), 1_000, 3);
+        assertSame(small.get(small.size() - 1), GuardedMethod.fallback(small, 1_000));
+        assertEquals(GuardedMethod.spectralReference().label(), GuardedMethod.fallback(small, 1_000).label());
+        assertNull(GuardedMethod.fallback(GuardedMethod.candidates(GuardedMethod.reference(), 20_000, 3), 20_000));
+    }
 
     /** The k-NN reference keeps NJW's 10 neighbours unless clusters average under 20 points. */
     @Test
