@@ -84,21 +84,13 @@ public class DenseProductBenchmark {
     /** The whole-row product: each y_i the dot product of row i with x. */
     private static SymmetricOperator rows(double[] a, int n, Parallel parallel) {
         int grain = Parallel.grainFor(n, 64);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                parallel.forRange(n, grain, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        y[i] = DenseMatrix.dot(a, i * n, x, 0, n);
-                    }
-                });
-            }
-        };
+        return SymmetricOperator.of(n, (x, y) -> {
+            parallel.forRange(n, grain, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    y[i] = DenseMatrix.dot(a, i * n, x, 0, n);
+                }
+            });
+        });
     }
 
     @TearDown(Level.Trial)

@@ -382,17 +382,9 @@ public final class ConstraintMatrix {
 
     /** Q as an operator. */
     public SymmetricOperator operator() {
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return size;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                ConstraintMatrix.this.apply(x, y);
-            }
-        };
+        return SymmetricOperator.of(size, (x, y) -> {
+            ConstraintMatrix.this.apply(x, y);
+        });
     }
 
     /** The number of stored entries {@link #toSparse} would create (pairs counted twice, plus the diagonal). */

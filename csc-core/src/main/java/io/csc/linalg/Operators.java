@@ -35,17 +35,9 @@ public final class Operators {
                     + SymmetricEigen.SYMMETRY_TOLERANCE * largest);
         }
         int n = matrix.rows();
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                matrix.multiply(x, y, parallel);
-            }
-        };
+        return SymmetricOperator.of(n, (x, y) -> {
+            matrix.multiply(x, y, parallel);
+        });
     }
 
     /**
@@ -107,31 +99,23 @@ public final class Operators {
         int[] firstRows = triangleBlocks(n);
         int blocks = firstRows.length - 1;
         int grain = Parallel.grainFor(n, 256);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[][] sums = new double[blocks][];
-                parallel.forRange(blocks, 1, (from, to) -> {
-                    for (int b = from; b < to; b++) {
-                        sums[b] = block.product(firstRows[b], firstRows[b + 1], x);
+        return SymmetricOperator.of(n, (x, y) -> {
+            double[][] sums = new double[blocks][];
+            parallel.forRange(blocks, 1, (from, to) -> {
+                for (int b = from; b < to; b++) {
+                    sums[b] = block.product(firstRows[b], firstRows[b + 1], x);
+                }
+            });
+            parallel.forRange(n, grain, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    double sum = 0;
+                    for (int b = 0; b < blocks; b++) {
+                        sum += sums[b][i];
                     }
-                });
-                parallel.forRange(n, grain, (from, to) -> {
-                    for (int i = from; i < to; i++) {
-                        double sum = 0;
-                        for (int b = 0; b < blocks; b++) {
-                            sum += sums[b][i];
-                        }
-                        y[i] = sum;
-                    }
-                });
-            }
-        };
+                    y[i] = sum;
+                }
+            });
+        });
     }
 
     /** The blocks of rows of the upper-triangle product (fewer for small n, where one block is cheap). */
@@ -213,20 +197,12 @@ public final class Operators {
             throw new IllegalArgumentException("Invalid scale " + scale + " or shift " + shift + " (must be finite)");
         }
         int n = operator.size();
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
+        return SymmetricOperator.of(n, (x, y) -> {
+            operator.apply(x, y);
+            for (int i = 0; i < n; i++) {
+                y[i] = scale * y[i] + shift * x[i];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                operator.apply(x, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] = scale * y[i] + shift * x[i];
-                }
-            }
-        };
+        });
     }
 
     /**
@@ -241,24 +217,16 @@ public final class Operators {
             throw new DimensionMismatchException(scale.length + " diagonal entries for an operator of size " + n);
         }
         ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
+        return SymmetricOperator.of(n, (x, y) -> {
+            double[] scaled = scratch.get();
+            for (int i = 0; i < n; i++) {
+                scaled[i] = scale[i] * x[i];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] scaled = scratch.get();
-                for (int i = 0; i < n; i++) {
-                    scaled[i] = scale[i] * x[i];
-                }
-                operator.apply(scaled, y);
-                for (int i = 0; i < n; i++) {
-                    y[i] *= scale[i];
-                }
+            operator.apply(scaled, y);
+            for (int i = 0; i < n; i++) {
+                y[i] *= scale[i];
             }
-        };
+        });
     }
 
     /**
@@ -273,22 +241,14 @@ public final class Operators {
         }
         int n = first.size();
         ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[n]);
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
+        return SymmetricOperator.of(n, (x, y) -> {
+            double[] term = scratch.get();
+            first.apply(x, y);
+            second.apply(x, term);
+            for (int i = 0; i < n; i++) {
+                y[i] += term[i];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[] term = scratch.get();
-                first.apply(x, y);
-                second.apply(x, term);
-                for (int i = 0; i < n; i++) {
-                    y[i] += term[i];
-                }
-            }
-        };
+        });
     }
 
     /**

@@ -282,24 +282,16 @@ public final class ConstrainedSpectralPartitioning implements ClusteringAlgorith
     static double spectralGap(DenseMatrix laplacian, int k, SplittableRandom random) {
         int n = laplacian.rows();
         double[] data = laplacian.data();
-        SymmetricOperator normalized = new SymmetricOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                for (int i = 0; i < n; i++) {
-                    double sum = 0;
-                    int base = i * n;
-                    for (int j = 0; j < n; j++) {
-                        sum += data[base + j] * x[j];
-                    }
-                    y[i] = x[i] - sum;
+        SymmetricOperator normalized = SymmetricOperator.of(n, (x, y) -> {
+            for (int i = 0; i < n; i++) {
+                double sum = 0;
+                int base = i * n;
+                for (int j = 0; j < n; j++) {
+                    sum += data[base + j] * x[j];
                 }
+                y[i] = x[i] - sum;
             }
-        };
+        });
         double[] largest = new LanczosSolver(LanczosOptions.DEFAULTS).solve(normalized, k, Spectrum.LARGEST, random)
                 .values();
         return largest[k - 1];

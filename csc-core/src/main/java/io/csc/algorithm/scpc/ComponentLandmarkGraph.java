@@ -475,24 +475,16 @@ public final class ComponentLandmarkGraph {
     private static SymmetricOperator deflatedGram(SparseMatrix normalizedCodes, double[] trivial, Parallel parallel) {
         SparseMatrix transposed = normalizedCodes.transpose();
         double[] pointVector = new double[normalizedCodes.rows()];
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return trivial.length;
+        return SymmetricOperator.of(trivial.length, (x, y) -> {
+            normalizedCodes.multiply(x, pointVector, parallel);
+            transposed.multiply(pointVector, y, parallel);
+            double dot = 0;
+            for (int a = 0; a < x.length; a++) {
+                dot += trivial[a] * x[a];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                normalizedCodes.multiply(x, pointVector, parallel);
-                transposed.multiply(pointVector, y, parallel);
-                double dot = 0;
-                for (int a = 0; a < x.length; a++) {
-                    dot += trivial[a] * x[a];
-                }
-                for (int a = 0; a < y.length; a++) {
-                    y[a] -= trivial[a] * dot;
-                }
+            for (int a = 0; a < y.length; a++) {
+                y[a] -= trivial[a] * dot;
             }
-        };
+        });
     }
 }

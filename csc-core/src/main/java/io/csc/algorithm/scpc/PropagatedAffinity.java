@@ -159,30 +159,22 @@ final class PropagatedAffinity {
     SymmetricOperator gram(Parallel parallel) {
         double[] pointVector = new double[pointCount];
         double[] partial = new double[landmarkCount];
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return landmarkCount;
-            }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                transposeApply(x, pointVector, parallel);
-                sparseTransposed.multiply(pointVector, partial, parallel);
-                System.arraycopy(partial, 0, y, 0, landmarkCount);
-                for (int a = 0; a < termPoints.length; a++) {
-                    double dot = 0;
-                    int[] points = termPoints[a];
-                    double[] values = termValues[a];
-                    for (int t = 0; t < points.length; t++) {
-                        dot += values[t] * pointVector[points[t]];
-                    }
-                    for (int landmark : componentLandmarks[a]) {
-                        y[landmark] += dot;
-                    }
+        return SymmetricOperator.of(landmarkCount, (x, y) -> {
+            transposeApply(x, pointVector, parallel);
+            sparseTransposed.multiply(pointVector, partial, parallel);
+            System.arraycopy(partial, 0, y, 0, landmarkCount);
+            for (int a = 0; a < termPoints.length; a++) {
+                double dot = 0;
+                int[] points = termPoints[a];
+                double[] values = termValues[a];
+                for (int t = 0; t < points.length; t++) {
+                    dot += values[t] * pointVector[points[t]];
+                }
+                for (int landmark : componentLandmarks[a]) {
+                    y[landmark] += dot;
                 }
             }
-        };
+        });
     }
 
     /** {@code t = Ẑᵀ x} for a landmark vector x (length p) into t (length n). */

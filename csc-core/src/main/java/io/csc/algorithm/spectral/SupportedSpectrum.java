@@ -59,26 +59,18 @@ public final class SupportedSpectrum {
         int n = operator.size();
         int b = support.length;
         ThreadLocal<double[][]> scratch = ThreadLocal.withInitial(() -> new double[][] {new double[n], new double[n]});
-        return new SymmetricOperator() {
-            @Override
-            public int size() {
-                return b;
+        return SymmetricOperator.of(b, (x, y) -> {
+            double[][] full = scratch.get();
+            double[] in = full[0];
+            double[] out = full[1];
+            for (int t = 0; t < b; t++) {
+                in[support[t]] = x[t];
             }
-
-            @Override
-            public void apply(double[] x, double[] y) {
-                double[][] full = scratch.get();
-                double[] in = full[0];
-                double[] out = full[1];
-                for (int t = 0; t < b; t++) {
-                    in[support[t]] = x[t];
-                }
-                operator.apply(in, out);
-                for (int t = 0; t < b; t++) {
-                    y[t] = out[support[t]];
-                    in[support[t]] = 0.0;
-                }
+            operator.apply(in, out);
+            for (int t = 0; t < b; t++) {
+                y[t] = out[support[t]];
+                in[support[t]] = 0.0;
             }
-        };
+        });
     }
 }
