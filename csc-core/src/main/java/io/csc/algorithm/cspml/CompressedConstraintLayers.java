@@ -57,7 +57,7 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
         }
         double[] scale = NormalizedAffinity.inverseSquareRootDegrees(degrees);
         double lumped = Math.sqrt(others / (double) n);
-        SymmetricOperator cannotLinkLayer = new StructuredOperator(size, (x, y) -> {
+        SymmetricOperator cannotLinkLayer = SymmetricOperator.of(size, (x, y) -> {
             double[] scaled = new double[c];
             double sum = 0;
             for (int i = 0; i < c; i++) {
@@ -78,7 +78,7 @@ record CompressedConstraintLayers(SymmetricOperator operator, int mustLinkDimens
                 Math.min(k + 1, size), Spectrum.LARGEST, LanczosOptions.DEFAULTS, random.split()));
         diagnostics.solver("cannotLink", solution.status());
         LayerSubspace cannotLink = LayerSubspace.select(solution.pairs(), k);
-        SymmetricOperator combined = new StructuredOperator(size, (x, y) -> {
+        SymmetricOperator combined = SymmetricOperator.of(size, (x, y) -> {
             double[] head = java.util.Arrays.copyOf(x, c);
             double[] mustLinkPart = new double[c];
             mustLink.normalized().apply(head, mustLinkPart);

@@ -70,7 +70,7 @@ final class ConstraintLayer {
 
     /** W as an operator (not normalized). */
     SymmetricOperator operator() {
-        return new StructuredOperator(size, this::apply);
+        return SymmetricOperator.of(size, this::apply);
     }
 
     /**

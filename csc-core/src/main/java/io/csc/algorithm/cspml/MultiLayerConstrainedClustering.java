@@ -303,7 +303,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
         if (remaining <= 0 || !mayHaveMoreDirections(constraints)) {
             return new Layer(normalized, LayerSubspace.empty(layer.size()).withComponents(components));
         }
-        SymmetricOperator deflated = new StructuredOperator(layer.size(), (x, y) -> {
+        SymmetricOperator deflated = SymmetricOperator.of(layer.size(), (x, y) -> {
             normalized.apply(x, y);
             components.addProjection(x, y, -1.0);
         });
@@ -335,7 +335,7 @@ public final class MultiLayerConstrainedClustering implements ClusteringAlgorith
     /** {@code K = Σ Ŵ_i + α Σ U_i U_iᵀ}, whose largest eigenvectors are the smallest of {@code L_mod}. */
     static SymmetricOperator modifiedAffinity(List<Layer> layers, double alpha) {
         int n = layers.get(0).normalized().size();
-        return new StructuredOperator(n, (x, y) -> {
+        return SymmetricOperator.of(n, (x, y) -> {
             double[] term = new double[n];
             java.util.Arrays.fill(y, 0.0);
             for (Layer layer : layers) {

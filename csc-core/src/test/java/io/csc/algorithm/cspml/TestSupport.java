@@ -9,6 +9,7 @@ import io.csc.data.Dataset;
 import io.csc.data.Scaling;
 import io.csc.linalg.DenseMatrix;
 import io.csc.linalg.Operators;
+import io.csc.linalg.SymmetricOperator;
 import io.csc.metric.ClusteringMetrics;
 import java.util.SplittableRandom;
 
@@ -41,8 +42,8 @@ final class TestSupport {
     }
 
     /** The dense n x n matrix of the operator {@code x -> y}, with y cleared before each product. */
-    static DenseMatrix dense(int n, StructuredOperator.Product product) {
-        return Operators.toDense(new StructuredOperator(n, (x, y) -> {
+    static DenseMatrix dense(int n, SymmetricOperator.Product product) {
+        return Operators.toDense(SymmetricOperator.of(n, (x, y) -> {
             java.util.Arrays.fill(y, 0.0);
             product.apply(x, y);
         }));
