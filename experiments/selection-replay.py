@@ -13,11 +13,14 @@ there. METHODS: comma-separated.
 A rule picks a candidate from a selection; its ACC is looked up. Printed per rule: the
 method-conditions more than 0.02 below njw (mean over the draws), the mean difference to njw, and
 how often the method itself was fitted; last, how often a final fit satisfies its own supervision
-far worse than its folds did the held-out one (SelectedFit.unlikeItsFolds). The rule of the product ("near"
-within one standard error of the best held-out score, candidates of stability below 0.3 set
-aside, of those within 0.02 of the highest stability the first in the guard's order) must reproduce the guarded runs' own ACC on
-runs made at the current defaults; records where it does not (a final fit that collapsed on the
-whole supervision and was passed over, or runs of an earlier default) are counted.
+far worse than its folds did the held-out one (SelectedFit.unlikeItsFolds). The rule of the product
+(the k-NN reference only where it leads every other candidate by more than 0.02 and more than the
+guard's margin; "near" within one standard error of the best held-out score, candidates of
+stability below 0.3 set aside, of those within 0.02 of the highest stability the first in the
+guard's order, NJW's dense reference first where that margin is above 0.05) must reproduce the
+guarded runs' own ACC on runs made at the current defaults; records where it does not (a final fit
+that collapsed on the whole supervision and was passed over, or runs of an earlier default) are
+counted. Selections without candidates (too little supervision for folds) are left out.
 """
 import collections
 import json
@@ -139,6 +142,44 @@ def knn_reference_as_fallback(ranking, method):
     return stable_in_guard_order([c for c in ranking if not is_knn_reference(c)], method)
 
 
+def fallback_rule(order_rule, by_evidence):
+    """The k-NN reference only where it scored more than 0.02 above every other candidate that neither
+    failed nor fell below the stability floor (and, by_evidence, more than the guard's margin at the
+    best of them); then order_rule."""
+    def replay(ranking, method):
+        others = [c for c in without_unstable(ranking) if not failed(c) and not is_knn_reference(c)]
+        knn = [c for c in ranking if is_knn_reference(c) and not failed(c)]
+        best = max(others, key=lambda c: c['score'], default=None)
+        lead = max(NEAR, guard_margin(best)) if by_evidence and best else NEAR
+        if knn and knn[0]['score'] > (best['score'] if best else -math.inf) + lead:
+            return order_rule(ranking, method)
+        return order_rule([c for c in ranking if not is_knn_reference(c)], method)
+    return replay
+
+
+WEAK_EVIDENCE = 0.05
+
+
+def neutral_first_on_weak_evidence(ranking, method):
+    """SelectedFit.mostStableFirst with the guard's neutral candidate: where the guard's margin is
+    above WEAK_EVIDENCE, the dense reference (NJW's own clustering) goes before the method."""
+    ranking = without_unstable(ranking)
+    margin = guard_margin(ranking[0])
+    candidates = near(ranking, margin)
+    if not candidates:
+        return ranking[0]
+    highest = stability(max(candidates, key=stability))
+    order = guard_order(method)
+    if margin > WEAK_EVIDENCE:
+        order = ['seeded-njw'] + [m for m in order if m != 'seeded-njw']
+    tied = [c for c in candidates if stability(c) >= highest - STABLE_ENOUGH_ORDER]
+    position = lambda c: order.index(label(c['method'], c['parameters'])) if label(c['method'], c['parameters']) in order else len(order)
+    return min(tied, key=position)
+
+
+DEFAULT = fallback_rule(neutral_first_on_weak_evidence, True)
+
+
 def without_dense_reference(rule):
     def replay(ranking, method):
         kept = [c for c in ranking if not (c['method'] == 'seeded-njw' and not c['parameters'])]
@@ -165,9 +206,13 @@ def main():
              ('the same, the method kept within 0.01', stable_method_kept),
              ('the same, near = one standard error', stable_method_kept_by_evidence_unfloored),
              ('the same, stability at least 0.3', stable_method_kept_by_evidence),
-             ('the same, ties of 0.02 in the guard\'s order (the default)', stable_in_guard_order),
-             ('the default, the k-NN reference only where it leads by 0.02', knn_reference_as_fallback)]
-    guarded = [r for r, _ in records(guarded_dirs) if r['algorithm'] in methods and r.get('selection')]
+             ('the same, ties of 0.02 in the guard\'s order', stable_in_guard_order),
+             ('the k-NN reference only where it leads by 0.02', knn_reference_as_fallback),
+             ('the same, and by the guard\'s margin', fallback_rule(stable_in_guard_order, True)),
+             ('the same, NJW\'s own first on weak evidence (the default)', DEFAULT)]
+    # a selection without candidates had too little supervision for folds: no rule decided it
+    guarded = [r for r, _ in records(guarded_dirs) if r['algorithm'] in methods and r.get('selection')
+               and 'candidates' in r['selection']]
     for name, rule in rules:
         per_condition = collections.defaultdict(list)
         kept = total = missing = mismatched = 0
@@ -183,7 +228,7 @@ def main():
             if value is None:
                 missing += 1
                 continue
-            if rule is stable_in_guard_order and abs(value - record['acc']) > 1e-12:
+            if rule is DEFAULT and abs(value - record['acc']) > 1e-12:
                 mismatched += 1
             total += 1
             kept += chosen == method
@@ -193,7 +238,7 @@ def main():
         print('%-60s below njw %3d of %3d, mean %+.3f, the method fitted in %d of %d%s%s' % (
             name, below, len(differences), sum(differences) / len(differences), kept, total,
             ', %d without an as-set record' % missing if missing else '',
-            ', %d differ from the guarded run' % mismatched if rule is stable_in_guard_order else ''))
+            ', %d differ from the guarded run' % mismatched if rule is DEFAULT else ''))
 
 
 def unlike_folds(guarded_dirs, as_set_dirs, methods):
@@ -206,10 +251,10 @@ def unlike_folds(guarded_dirs, as_set_dirs, methods):
         final[(label(record['algorithm'], parameters),) + key] = record.get('cons')
     compared = below = passed_over = 0
     for record, _ in records(guarded_dirs):
-        if record['algorithm'] not in methods or not record.get('selection'):
+        if record['algorithm'] not in methods or 'candidates' not in (record.get('selection') or {}):
             continue
         key = (record['dataset'], record['kind'], record['amount'], record['repetition'])
-        chosen = stable_in_guard_order(record['selection']['candidates'], record['algorithm'])
+        chosen = DEFAULT(record['selection']['candidates'], record['algorithm'])
         for candidate in record['selection']['candidates']:
             own = final.get((label(candidate['method'], candidate['parameters']),) + key)
             held_out = candidate.get('cons')

@@ -21,8 +21,9 @@ import java.util.Optional;
  * held-out supervision better ({@link CrossValidation}: three folds of the supervision, pairwise
  * F-measure of the held-out must-links and cannot-links; among candidates within
  * one standard error of the best, the most stable across the folds, or of those within 0.02 of
- * that stability the first in the order below, the method first; up to {@link #DENSE_LIMIT}
- * points the k-NN reference only where it leads clearly, {@link #fallback}).
+ * that stability the first in the order below, the method first, or on weak evidence NJW's dense
+ * reference first, {@link #neutral}; up to {@link #DENSE_LIMIT} points the k-NN reference only
+ * where it leads clearly, {@link #fallback}).
  *
  * <p>The references are the simplest uses of the same supervision, each seeded by the labelled
  * classes with pairs and groups as penalties: up to {@link #DENSE_LIMIT} points {@code seeded-njw}
@@ -153,6 +154,15 @@ public final class GuardedMethod implements ClusteringAlgorithm {
     }
 
     /**
+     * The candidate preferred where the guard's evidence is weak ({@link SelectedFit#WEAK_EVIDENCE}):
+     * up to {@link #DENSE_LIMIT} points the dense reference, NJW itself whenever the supervision is
+     * too weak to move it; above, none (its references there are not NJW's clustering).
+     */
+    static Candidate neutral(List<Candidate> candidates, int n) {
+        return n <= DENSE_LIMIT ? candidates.get(1) : null;
+    }
+
+    /**
      * What the method competes with on {@code n} points, in the order that breaks ties: the method,
      * then (up to {@link #DENSE_LIMIT} points) NJW's dense embedding, then k-means on the features,
      * then NJW's k-NN embedding.
@@ -250,8 +260,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         if (mode == SelectionMode.GUARD || mode == SelectionMode.AUTO && n <= LIMIT) {
             ClusteringAlgorithm.checkArguments(name(), data, constraints, k);
             List<Candidate> candidates = candidates(method, n, k);
-            return SelectedFit.fit(name(), candidates, fallback(candidates, n), null, null, data, constraints, k,
-                    context, true, mode == SelectionMode.GUARD);
+            return SelectedFit.fit(name(), candidates, fallback(candidates, n), neutral(candidates, n), null, null, data,
+                    constraints, k, context, true, mode == SelectionMode.GUARD);
         }
         // the method checks its arguments first, as here: one pass over the features, not two; and
         // records a collapse (CheckedAlgorithm), which is read below
@@ -277,8 +287,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
             return asSet.withDiagnostics(diagnostics.build()).withSeconds(asSet.seconds() + checkSeconds);
         }
         List<Candidate> candidates = candidates(method, n, k);
-        ClusteringResult guarded = SelectedFit.fit(name(), candidates, fallback(candidates, n), asSet,
-                result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
+        ClusteringResult guarded = SelectedFit.fit(name(), candidates, fallback(candidates, n), neutral(candidates, n),
+                asSet, result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
                         .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
                 data, constraints, k, context, true, false);
         // the reason for the guard first, then what the guard found

@@ -112,6 +112,51 @@ class SelectedFitTest {
     }
 
     @Test
+    void onWeakEvidenceNjwsOwnClusteringGoesBeforeTheMethod() {
+        Candidate method = candidate("2");
+        Candidate dense = candidate("3");
+        Candidate kmeans = candidate("4");
+        List<Candidate> preference = List.of(method, dense, kmeans);
+        // 12 held-out constraints per fold, 36 in all (about what 20 random pairs leave): the margin
+        // at the best score, 0.75, is sqrt(2 x 0.1875 / 36) = 0.102, weak evidence; the method scores
+        // a little higher and is a little steadier, within the ties
+        List<CandidateScore> weak = List.of(score(method, 0.75, 0.97, 0, 12), score(dense, 0.70, 0.96, 0, 12),
+                score(kmeans, 0.60, 0.99, 0, 12));
+        assertEquals(method, first(weak, preference).get(0), "without a neutral candidate the method goes first");
+        List<Candidate> order = new ArrayList<>(List.of(method, dense, kmeans));
+        SelectedFit.mostStableFirst(weak, order, preference, dense);
+        assertEquals(dense, order.get(0));
+        // the reason the user reads says the method was not less steady
+        assertEquals("held-out score 0.700 against scacs's 0.750; as good within the evidence's margin (0.102), as "
+                + "steady from fold to fold (stability 0.960 against 0.970), and on evidence this weak NJW's own "
+                + "clustering goes first", SelectedFit.favouredBecause(weak, weak.get(1), "scacs"));
+        // 150 per fold: the margin at 0.9 is 0.02, strong evidence, and the method the user asked for stays first
+        List<CandidateScore> strong = List.of(score(method, 0.90, 0.97, 0), score(dense, 0.89, 0.96, 0));
+        order = new ArrayList<>(List.of(method, dense));
+        SelectedFit.mostStableFirst(strong, order, preference, dense);
+        assertEquals(method, order.get(0));
+        // weak evidence clearly against the neutral candidate (beyond the margin) still decides
+        List<CandidateScore> against = List.of(score(method, 0.95, 0.97, 0, 12), score(dense, 0.70, 0.96, 0, 12));
+        order = new ArrayList<>(List.of(method, dense));
+        SelectedFit.mostStableFirst(against, order, preference, dense);
+        assertEquals(method, order.get(0));
+    }
+
+    @Test
+    void theGuardsFallbackMustLeadByMoreThanItsEvidencesMargin() {
+        Candidate method = candidate("2");
+        Candidate fallback = candidate("3");
+        // 0.05 ahead on 36 held-out constraints: more than 0.02, less than the margin (about 0.1)
+        List<CandidateScore> weakLead = List.of(score(fallback, 0.75, 0.99, 0, 12), score(method, 0.70, 0.95, 0, 12));
+        assertEquals(weakLead, SelectedFit.withoutUnclearFallback(weakLead, fallback, false));
+        assertEquals(List.of(method), SelectedFit.withoutUnclearFallback(weakLead, fallback, true).stream()
+                .map(CandidateScore::candidate).toList());
+        // 0.25 ahead: beyond the margin, it competes
+        List<CandidateScore> clearLead = List.of(score(fallback, 0.95, 0.99, 0, 12), score(method, 0.70, 0.95, 0, 12));
+        assertEquals(clearLead, SelectedFit.withoutUnclearFallback(clearLead, fallback, true));
+    }
+
+    @Test
     void aFinalFitThatSatisfiesItsOwnSupervisionFarWorseThanItsFoldsIsUnlikeThem() {
         // 100 cannot-links between points 0..99 and 100..199: a clustering splitting the halves
         // satisfies all of them, one splitting only the first 60 pairs 60%
