@@ -207,6 +207,20 @@ final class SelectedFit {
     static final double WEAK_EVIDENCE = 0.05;
 
     /**
+     * The guard's candidate that gives NJW's own clustering whenever the supervision is too weak to
+     * move it ({@link GuardedMethod#neutral}), fitted first where the evidence is weak
+     * ({@link #WEAK_EVIDENCE}) or absent: too little supervision for folds, or labels that name
+     * fewer classes than there are clusters ({@code unseenClusters},
+     * {@link GuardedMethod#unlabelledClusters}), where the held-out labels say nothing of the
+     * clusters no label reaches.
+     *
+     * @param candidate one of the guard's candidates
+     * @param unseenClusters whether some clusters hold no labelled point whatever the clustering
+     */
+    record Neutral(Candidate candidate, boolean unseenClusters) {
+    }
+
+    /**
      * Moves to the front of {@code order} the most stable candidate ({@link CandidateScore#stability})
      * among those that neither failed nor collapsed and scored near the best; ties keep the
      * ranking's order. Without {@code preference} ({@code -a auto}, {@code select=cv}), "near" is
@@ -247,21 +261,22 @@ final class SelectedFit {
     }
 
     /**
-     * As above; {@code neutral} (one of {@code preference}, or null) is the guard's candidate that
-     * gives NJW's own clustering whenever the supervision is too weak to move it: where the evidence
-     * is weak (the guard's margin above {@value #WEAK_EVIDENCE}), it goes first in the preference,
-     * before the method.
+     * As above; {@code neutral} (or null) is the guard's candidate that gives NJW's own clustering
+     * whenever the supervision is too weak to move it: where the evidence is weak (the guard's
+     * margin above {@value #WEAK_EVIDENCE}) or blind to some clusters ({@link Neutral#unseenClusters}),
+     * it goes first in the preference, before the method.
      */
     static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order, List<Candidate> preference,
-                                Candidate neutral) {
+                                Neutral neutral) {
         ranking = withoutUnstable(ranking);
         boolean ranked = !ranking.isEmpty() && !ranking.get(0).failed();
         double top = ranked ? ranking.get(0).score() : Double.NaN;
         double margin = !ranked ? 0 : preference != null ? guardMargin(ranking.get(0)) : NEAR;
-        if (preference != null && neutral != null && margin > WEAK_EVIDENCE && preference.contains(neutral)) {
+        if (preference != null && neutral != null && (margin > WEAK_EVIDENCE || neutral.unseenClusters())
+                && preference.contains(neutral.candidate())) {
             List<Candidate> neutralFirst = new ArrayList<>(preference);
-            neutralFirst.remove(neutral);
-            neutralFirst.add(0, neutral);
+            neutralFirst.remove(neutral.candidate());
+            neutralFirst.add(0, neutral.candidate());
             preference = neutralFirst;
         }
         List<CandidateScore> near = ranking.stream()
@@ -374,10 +389,11 @@ final class SelectedFit {
 
     /**
      * As above, with {@code fallback} (one of the candidates, or null) as {@link #withoutUnclearFallback}
-     * takes it, and for the guard {@code neutral} (one of the candidates, or null) as
-     * {@link #mostStableFirst} prefers it on weak evidence.
+     * takes it, and for the guard {@code neutral} (or null) as {@link #mostStableFirst} prefers it on
+     * weak evidence; with too little supervision for folds the guard fits the method first (its own
+     * error stands) and returns the neutral candidate's fit unless that collapses.
      */
-    static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Candidate neutral,
+    static ClusteringResult fit(String name, List<Candidate> candidates, Candidate fallback, Neutral neutral,
                                 ClusteringResult givenMethodOnAll, Predicate<ClusteringResult> contradicted,
                                 Dataset data, ConstraintSet constraints, int k, RunContext context,
                                 boolean guard, boolean warnUnranked) {
@@ -398,8 +414,17 @@ final class SelectedFit {
         }
         List<Candidate> order = new ArrayList<>();
         Optional<List<CandidateScore>> choosable = ranking.map(scores -> withoutUnclearFallback(scores, fallback, guard));
+        // too little supervision for folds: nothing can check the method, and the guard fits NJW's
+        // own clustering where it has one (docs/results/99h-no-evidence.md)
+        boolean unchecked = ranking.isEmpty() && guard && neutral != null;
+        if (unchecked && methodOnAll == null) {
+            // fitted first, so that the method's own error, when it cannot run on this input
+            // (cop-kmeans on cannot-links no assignment satisfies), reaches the user
+            methodOnAll = candidates.get(0).create().fit(data, constraints, k, context);
+        }
+        List<Candidate> unranked = unchecked ? List.of(neutral.candidate(), candidates.get(0)) : List.of(candidates.get(0));
         choosable.ifPresentOrElse(scores -> scores.forEach(score -> order.add(score.candidate())),
-                () -> order.add(candidates.get(0)));
+                () -> order.addAll(unranked));
         List<Candidate> preference = guard ? candidates : null;
         choosable.ifPresent(scores -> mostStableFirst(scores, order, preference, guard ? neutral : null));
         ClusteringResult chosen = null;
@@ -422,7 +447,11 @@ final class SelectedFit {
                         : candidate.create().fit(data, constraints, k, context), constraints);
             } catch (UnsuitableInputException failure) {
                 // ran in every fold but not on the whole supervision (sc-pc whose must-links then join
-                // every landmark): the next candidate, as for a collapse; alone, the error stands
+                // every landmark): the next candidate, as for a collapse; alone, the error stands;
+                // unchecked, NJW's clustering that cannot run gives way to the method, whose own error stands
+                if (unchecked && candidate == neutral.candidate()) {
+                    continue;
+                }
                 if (ranking.isEmpty() || t + 1 >= tries) {
                     if (chosen != null) {
                         break;
@@ -486,6 +515,13 @@ final class SelectedFit {
                         + ", whose fit on the whole supervision satisfied far fewer of its constraints than its "
                         + "fold fits did of the held-out ones; the labels are " + picked.label() + "'s");
             }
+        } else if (unchecked && chosenCandidate == neutral.candidate()) {
+            diagnostics.warn("Too little supervision to check " + name + " against simple references ("
+                    + CrossValidation.FOLDS + "-fold selection needs at least "
+                    + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS
+                    + " labelled points or must-link components); the labels are " + chosenCandidate.label()
+                    + "'s, NJW's own clustering with the supervision in its assignment. --param select=none fits "
+                    + name + " as set");
         } else if (candidates.size() > 1 && warnUnranked) {
             diagnostics.warn("Too little supervision for " + CrossValidation.FOLDS + "-fold selection (needs at least "
                     + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS

@@ -34,6 +34,8 @@ public final class UseFromJava {
             Path file = Path.of(args[2]);
             ModelFile.save(model, file);                             // versioned, checksummed, no serialization
             FittedModel loaded = ModelFile.load(file);
+            // the method fitted: two pairs are too few to check scacs, and the default then fits
+            // NJW's own clustering with the pairs (seeded-njw); select=none fits scacs as set
             System.out.println(loaded.provenance().method() + " labels " + Arrays.toString(labels)
                     + (Arrays.equals(labels, loaded.predict(newPoints, context)) ? " (same after loading)" : ""));
         }

@@ -47,7 +47,7 @@ class UseFromJavaTest {
             System.setOut(original);
         }
         String printed = captured.toString(StandardCharsets.UTF_8);
-        assertTrue(printed.startsWith("scacs labels ["), printed);
+        assertTrue(printed.startsWith("seeded-njw labels ["), printed);
         assertTrue(printed.strip().endsWith("(same after loading)"), printed);
         assertEquals(1, printed.strip().lines().count());
     }

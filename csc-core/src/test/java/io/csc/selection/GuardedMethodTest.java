@@ -134,6 +134,50 @@ class GuardedMethodTest {
         }
     }
 
+    /**
+     * With too little supervision for folds nothing can check the method, and the guard fits NJW's
+     * own clustering with the labels in its assignment, and says so; select=none fits the method.
+     */
+    @Test
+    void tooLittleSupervisionForFoldsGivesNjwsOwnClustering() {
+        Dataset wine = TestData.wine();
+        int[] truth = wine.labels();
+        int[] points = {0, 60, 100, 150};
+        int[] classes = new int[points.length];
+        for (int t = 0; t < points.length; t++) {
+            classes[t] = truth[points[t]];
+        }
+        ConstraintSet fourLabels = ConstraintSet.fromLabels(wine.size(), points, classes);
+        ClusteringResult guarded = GoldenRuns.fit(AlgorithmRegistry.byName("sc-pc").create(), wine, fourLabels, 1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> selection = (Map<String, Object>) guarded.diagnostics().value("selection");
+        assertEquals(NormalizedSpectralClustering.SEEDED_NAME, selection.get("method"));
+        assertTrue(guarded.diagnostics().warnings().stream().anyMatch(warning -> warning.startsWith(
+                "Too little supervision to check sc-pc against simple references") && warning.contains(
+                "--param select=none fits sc-pc as set")), guarded.diagnostics().warnings().toString());
+        ClusteringResult neutral = GoldenRuns.fit(GuardedMethod.denseReference().create(), wine, fourLabels, 1);
+        assertArrayEquals(neutral.labels(), guarded.labels());
+        ClusteringResult asSet = GoldenRuns.fit(method("sc-pc", "none"), wine, fourLabels, 1);
+        assertNull(asSet.diagnostics().value("selection"));
+        // above the dense reference's limit there is no NJW clustering to fall back on
+        assertNull(GuardedMethod.neutral(GuardedMethod.candidates(GuardedMethod.reference(), 6_000, 3), 6_000,
+                fourLabels, 3));
+    }
+
+    /** Labels alone that name fewer classes than k leave a cluster no held-out label can judge. */
+    @Test
+    void labelsOfFewerClassesThanClustersLeaveClustersUnseen() {
+        ConstraintSet twoClasses = ConstraintSet.fromLabels(10, new int[] {0, 1, 2, 3}, new int[] {0, 0, 1, 1});
+        assertTrue(GuardedMethod.unlabelledClusters(twoClasses, 3));
+        assertEquals(false, GuardedMethod.unlabelledClusters(twoClasses, 2));
+        ConstraintSet withPairs = twoClasses.plus(ConstraintSet.ofPairs(10,
+                List.of(io.csc.constraint.Constraint.mustLink(4, 5))));
+        assertEquals(false, GuardedMethod.unlabelledClusters(withPairs, 3), "pairs say more than the labels");
+        ConstraintSet groups = ConstraintSet.fromGroups(10, List.of(new int[] {0, 1}, new int[] {2, 3}));
+        assertEquals(false, GuardedMethod.unlabelledClusters(groups, 3), "groups are not classes");
+        assertEquals(false, GuardedMethod.unlabelledClusters(ConstraintSet.empty(10), 3));
+    }
+
     @Test
     void sameSeedSameChoiceAndLabels() {
         Dataset wine = TestData.wine();

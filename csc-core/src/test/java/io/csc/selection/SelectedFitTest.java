@@ -124,7 +124,7 @@ class SelectedFitTest {
                 score(kmeans, 0.60, 0.99, 0, 12));
         assertEquals(method, first(weak, preference).get(0), "without a neutral candidate the method goes first");
         List<Candidate> order = new ArrayList<>(List.of(method, dense, kmeans));
-        SelectedFit.mostStableFirst(weak, order, preference, dense);
+        SelectedFit.mostStableFirst(weak, order, preference, new SelectedFit.Neutral(dense, false));
         assertEquals(dense, order.get(0));
         // the reason the user reads says the method was not less steady
         assertEquals("held-out score 0.700 against scacs's 0.750; as good within the evidence's margin (0.102), as "
@@ -133,12 +133,16 @@ class SelectedFitTest {
         // 150 per fold: the margin at 0.9 is 0.02, strong evidence, and the method the user asked for stays first
         List<CandidateScore> strong = List.of(score(method, 0.90, 0.97, 0), score(dense, 0.89, 0.96, 0));
         order = new ArrayList<>(List.of(method, dense));
-        SelectedFit.mostStableFirst(strong, order, preference, dense);
+        SelectedFit.mostStableFirst(strong, order, preference, new SelectedFit.Neutral(dense, false));
         assertEquals(method, order.get(0));
+        // labels that leave clusters unseen: the neutral candidate first even on strong evidence
+        order = new ArrayList<>(List.of(method, dense));
+        SelectedFit.mostStableFirst(strong, order, preference, new SelectedFit.Neutral(dense, true));
+        assertEquals(dense, order.get(0));
         // weak evidence clearly against the neutral candidate (beyond the margin) still decides
         List<CandidateScore> against = List.of(score(method, 0.95, 0.97, 0, 12), score(dense, 0.70, 0.96, 0, 12));
         order = new ArrayList<>(List.of(method, dense));
-        SelectedFit.mostStableFirst(against, order, preference, dense);
+        SelectedFit.mostStableFirst(against, order, preference, new SelectedFit.Neutral(dense, false));
         assertEquals(method, order.get(0));
     }
 
