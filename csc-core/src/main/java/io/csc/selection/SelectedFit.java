@@ -187,6 +187,21 @@ final class SelectedFit {
         return Math.sqrt(2 * Math.max(rate * (1 - rate), 0.01) / Math.max(constraints, 1));
     }
 
+    /** The most constrained points a handful of supervision has ({@link #isHandful}). */
+    static final int HANDFUL = 2 * SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS;
+
+    /**
+     * Whether the supervision that gave no folds is a handful: fewer than {@value #HANDFUL}
+     * constrained points (2 to 5 labels, or up to 5 pairs). Many constrained points can give no
+     * folds too, when their must-links join them into a few components: labels whose implied pairs
+     * were expanded and some flipped (the noisy supervision of docs/results/99h-no-evidence.md)
+     * join every class into one. That is supervision the method may use well, not a handful, and the
+     * method is fitted as set, as before.
+     */
+    static boolean isHandful(ConstraintSet constraints) {
+        return constraints.constrainedPoints().length < HANDFUL;
+    }
+
     /**
      * The guard's margin ({@link #guardMargin}) above which its evidence is weak: about 100 random
      * pairs or fewer (a margin near 0.1 with 20 pairs, 0.05 with 100), or labels of a few points per
@@ -416,7 +431,7 @@ final class SelectedFit {
         Optional<List<CandidateScore>> choosable = ranking.map(scores -> withoutUnclearFallback(scores, fallback, guard));
         // too little supervision for folds: nothing can check the method, and the guard fits NJW's
         // own clustering where it has one (docs/results/99h-no-evidence.md)
-        boolean unchecked = ranking.isEmpty() && guard && neutral != null;
+        boolean unchecked = ranking.isEmpty() && guard && neutral != null && isHandful(constraints);
         if (unchecked && methodOnAll == null) {
             // fitted first, so that the method's own error, when it cannot run on this input
             // (cop-kmeans on cannot-links no assignment satisfies), reaches the user

@@ -2,6 +2,7 @@ package io.csc.selection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.csc.algorithm.AlgorithmDescriptor;
 import io.csc.algorithm.AlgorithmRegistry;
@@ -18,6 +19,8 @@ import io.csc.metric.ConstraintCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -144,6 +147,24 @@ class SelectedFitTest {
         order = new ArrayList<>(List.of(method, dense));
         SelectedFit.mostStableFirst(against, order, preference, new SelectedFit.Neutral(dense, false));
         assertEquals(method, order.get(0));
+    }
+
+    /**
+     * Supervision that gives no folds falls back to NJW's own clustering only when it is a handful:
+     * many constrained points whose must-links join them into one component are not.
+     */
+    @Test
+    void onlyAHandfulOfConstrainedPointsIsTooLittleToCheck() {
+        assertEquals(12, SelectedFit.HANDFUL);
+        int[] eleven = java.util.stream.IntStream.range(0, 11).toArray();
+        assertTrue(SelectedFit.isHandful(ConstraintSet.fromLabels(100, eleven, new int[11])));
+        List<Constraint> chain = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            chain.add(Constraint.mustLink(i, i + 1));
+        }
+        ConstraintSet oneComponent = ConstraintSet.ofPairs(100, chain);
+        assertEquals(Optional.empty(), SupervisionFolds.split(oneComponent, 3, new SplittableRandom(1)));
+        assertEquals(false, SelectedFit.isHandful(oneComponent));
     }
 
     @Test
