@@ -5,6 +5,7 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -24,6 +25,13 @@ import java.util.SplittableRandom;
  *     held-out answer is implied by the training pairs through transitivity, and every held-out
  *     constraint asks where a point without supervision was placed, which is exactly what a
  *     collapse gets wrong.</li>
+ * <li>When the must-links join the pairs' points into too few components for folds, and the pairs
+ *     name at least twice {@link #MINIMUM_PER_FOLD} points per fold (labels whose implied pairs
+ *     were written out and some flipped: the flipped must-links join every class into one), each
+ *     point of a pair is dealt alone. Fold f trains on the pairs with no point in fold f,
+ *     so every held-out pair still has an endpoint no training pair names, and nothing about where
+ *     that point goes is implied by the training pairs. Without it such supervision gave no folds
+ *     and the guard could not check the method at all (docs/results/99h-no-evidence.md).</li>
  * </ul>
  */
 public final class SupervisionFolds {
@@ -42,10 +50,16 @@ public final class SupervisionFolds {
         int n = constraints.pointCount();
         int[] foldOfPoint = new int[n];
         Arrays.fill(foldOfPoint, -1);
-        int units = dealLabelledPoints(constraints, folds, foldOfPoint, random);
+        int labelled = dealLabelledPoints(constraints, folds, foldOfPoint, random);
         int[] component = pairComponents(constraints.pairs(), n);
         int[] componentFold = dealPairComponents(constraints.pairs(), component, folds, random);
-        units += componentFold[n];
+        if (labelled + componentFold[n] < MINIMUM_PER_FOLD * folds
+                && pointsOfPairs(constraints.pairs(), n) >= 2 * MINIMUM_PER_FOLD * folds) {
+            // must-links that join many points into a few components: each point dealt alone
+            component = ownComponents(n);
+            componentFold = dealPairComponents(constraints.pairs(), component, folds, random);
+        }
+        int units = labelled + componentFold[n];
         if (units < MINIMUM_PER_FOLD * folds) {
             return Optional.empty();
         }
@@ -130,6 +144,25 @@ public final class SupervisionFolds {
         }
         fold[n] = count;
         return fold;
+    }
+
+    /** How many distinct points the pairs name. */
+    private static int pointsOfPairs(List<Constraint> pairs, int n) {
+        BitSet named = new BitSet(n);
+        for (Constraint pair : pairs) {
+            named.set(pair.first());
+            named.set(pair.second());
+        }
+        return named.cardinality();
+    }
+
+    /** Every point its own component. */
+    private static int[] ownComponents(int n) {
+        int[] own = new int[n];
+        for (int i = 0; i < n; i++) {
+            own[i] = i;
+        }
+        return own;
     }
 
     /** The root point of each point's must-link component among the pairs (itself when in none). */

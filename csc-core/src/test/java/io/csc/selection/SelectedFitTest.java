@@ -163,8 +163,28 @@ class SelectedFitTest {
             chain.add(Constraint.mustLink(i, i + 1));
         }
         ConstraintSet oneComponent = ConstraintSet.ofPairs(100, chain);
-        assertEquals(Optional.empty(), SupervisionFolds.split(oneComponent, 3, new SplittableRandom(1)));
         assertEquals(false, SelectedFit.isHandful(oneComponent));
+        // one must-link component: its 31 points are dealt alone, and every held-out pair has an
+        // endpoint that no training pair names
+        Optional<List<SupervisionFold>> folds = SupervisionFolds.split(oneComponent, 3, new SplittableRandom(1));
+        assertTrue(folds.isPresent());
+        for (SupervisionFold fold : folds.get()) {
+            java.util.Set<Integer> trained = new java.util.HashSet<>();
+            fold.training().pairs().forEach(pair -> {
+                trained.add(pair.first());
+                trained.add(pair.second());
+            });
+            assertTrue(!fold.training().pairs().isEmpty() && fold.training().pairs().size() < chain.size());
+            for (Constraint pair : chain) {
+                if (!fold.training().pairs().contains(pair)) {
+                    assertTrue(!trained.contains(pair.first()) || !trained.contains(pair.second()), pair.toString());
+                }
+            }
+        }
+        // a handful of pairs in one component makes no folds
+        ConstraintSet five = ConstraintSet.ofPairs(100, chain.subList(0, 5));
+        assertEquals(Optional.empty(), SupervisionFolds.split(five, 3, new SplittableRandom(1)));
+        assertTrue(SelectedFit.isHandful(five));
     }
 
     @Test
