@@ -35,7 +35,9 @@ public enum SelectionMode {
                     + "none = the method as set; guard = the method or, if one scores higher, seeded-njw (NJW's "
                     + "dense embedding, up to " + GuardedMethod.DENSE_LIMIT + " points), seeded-kmeans (k-means on "
                     + "the features) or seeded-njw graph=knn (NJW's k-NN embedding), all seeded by the supervision: "
-                    + "3 folds of each and the final fit; "
+                    + "3 folds of each and the final fit; on weak evidence (a margin above " + SelectedFit.WEAK_EVIDENCE
+                    + ", or labels of fewer classes than k) seeded-njw goes first among equals, and a handful of "
+                    + "supervision, too little for folds, gets seeded-njw's labels; "
                     + "check = the method as set, guarded only when it contradicts its labels' or pairs' neighbourhoods; "
                     + "auto = guard up to " + GuardedMethod.LIMIT + " points, check above (variant=paper: none); "
                     + "cv = the method's grid (see 'csc algorithms') and seeded-kmeans, at most 13 fits");
