@@ -315,7 +315,8 @@ public final class GuardedMethod implements ClusteringAlgorithm {
         }
         List<Candidate> candidates = candidates(method, n, k);
         ClusteringResult guarded = SelectedFit.fit(name(), candidates, fallback(candidates, n),
-                neutral(candidates, n, constraints, k), asSet, result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
+                neutral(candidates, n, constraints, k), asSet,
+                result -> NeighbourhoodAgreement.of(data, constraints, result.labels(), context)
                         .map(NeighbourhoodAgreement.Finding::contradicts).orElse(false),
                 data, constraints, k, context, true, false);
         // the reason for the guard first, then what the guard found
