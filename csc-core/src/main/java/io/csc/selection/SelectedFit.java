@@ -187,21 +187,6 @@ final class SelectedFit {
         return Math.sqrt(2 * Math.max(rate * (1 - rate), 0.01) / Math.max(constraints, 1));
     }
 
-    /** The most constrained points a handful of supervision has ({@link #isHandful}). */
-    static final int HANDFUL = 2 * SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS;
-
-    /**
-     * Whether the supervision that gave no folds is a handful: fewer than {@value #HANDFUL}
-     * constrained points (2 to 5 labels, or up to 5 pairs). Many constrained points can give no
-     * folds too, when their must-links join them into a few components: labels whose implied pairs
-     * were expanded and some flipped (the noisy supervision of docs/results/99h-no-evidence.md)
-     * join every class into one. That is supervision the method may use well, not a handful, and the
-     * method is fitted as set, as before.
-     */
-    static boolean isHandful(ConstraintSet constraints) {
-        return constraints.constrainedPoints().length < HANDFUL;
-    }
-
     /**
      * The guard's margin ({@link #guardMargin}) above which its evidence is weak: about 100 random
      * pairs or fewer (a margin near 0.1 with 20 pairs, 0.05 with 100), or labels of a few points per
@@ -431,7 +416,8 @@ final class SelectedFit {
         Optional<List<CandidateScore>> choosable = ranking.map(scores -> withoutUnclearFallback(scores, fallback, guard));
         // too little supervision for folds: nothing can check the method, and the guard fits NJW's
         // own clustering where it has one (docs/results/99h-no-evidence.md)
-        boolean unchecked = ranking.isEmpty() && guard && neutral != null && isHandful(constraints);
+        boolean unchecked = ranking.isEmpty() && guard && neutral != null
+                && SupervisionFolds.isHandful(constraints, CrossValidation.FOLDS);
         if (unchecked && methodOnAll == null) {
             // fitted first, so that the method's own error, when it cannot run on this input
             // (cop-kmeans on cannot-links no assignment satisfies), reaches the user
@@ -532,15 +518,12 @@ final class SelectedFit {
             }
         } else if (unchecked && chosenCandidate == neutral.candidate()) {
             diagnostics.warn("Too little supervision to check " + name + " against simple references ("
-                    + CrossValidation.FOLDS + "-fold selection needs at least "
-                    + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS
-                    + " labelled points or must-link components); the labels are " + chosenCandidate.label()
+                    + SupervisionFolds.needs(CrossValidation.FOLDS) + "); the labels are " + chosenCandidate.label()
                     + "'s, NJW's own clustering with the supervision in its assignment. --param select=none fits "
                     + name + " as set");
         } else if (candidates.size() > 1 && warnUnranked) {
-            diagnostics.warn("Too little supervision for " + CrossValidation.FOLDS + "-fold selection (needs at least "
-                    + SupervisionFolds.MINIMUM_PER_FOLD * CrossValidation.FOLDS
-                    + " labelled points or must-link components); " + chosenCandidate.label() + " was used");
+            diagnostics.warn("Too little supervision (" + SupervisionFolds.needs(CrossValidation.FOLDS) + "); "
+                    + chosenCandidate.label() + " was used");
         }
         diagnostics.put("selection", selection);
         return new ClusteringResult(name, chosen.labels(), chosen.clusterCount(), chosen.embedding(),

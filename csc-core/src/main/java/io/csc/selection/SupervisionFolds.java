@@ -5,7 +5,6 @@ import io.csc.constraint.ConstraintSet;
 import io.csc.constraint.LabelledPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -25,9 +24,9 @@ import java.util.SplittableRandom;
  *     held-out answer is implied by the training pairs through transitivity, and every held-out
  *     constraint asks where a point without supervision was placed, which is exactly what a
  *     collapse gets wrong.</li>
- * <li>When the must-links join the pairs' points into too few components for folds, and the pairs
- *     name at least twice {@link #MINIMUM_PER_FOLD} points per fold (labels whose implied pairs
- *     were written out and some flipped: the flipped must-links join every class into one), each
+ * <li>When the must-links join the pairs' points into too few components for folds, and the
+ *     supervision is more than a handful ({@link #isHandful}; labels whose implied pairs were
+ *     written out and some flipped: the flipped must-links join every class into one), each
  *     point of a pair is dealt alone. Fold f trains on the pairs with no point in fold f,
  *     so every held-out pair still has an endpoint no training pair names, and nothing about where
  *     that point goes is implied by the training pairs. Without it such supervision gave no folds
@@ -42,6 +41,27 @@ public final class SupervisionFolds {
     private SupervisionFolds() {
     }
 
+    /**
+     * What {@code folds}-fold selection needs, for messages: "3-fold selection needs at least 6
+     * labelled points or must-link components".
+     */
+    public static String needs(int folds) {
+        return folds + "-fold selection needs at least " + MINIMUM_PER_FOLD * folds
+                + " labelled points or must-link components";
+    }
+
+    /**
+     * Whether the supervision is a handful: fewer than twice {@link #MINIMUM_PER_FOLD} constrained
+     * points per fold (12 for 3 folds: 2 to 5 labels, or up to 5 pairs). A handful that gives no
+     * folds is too little to check a method with ({@code SelectedFit}). Many constrained points can
+     * give no folds too, when their must-links join them into a few components (labels written out
+     * as pairs with some flipped join every class into one); their points are then dealt one by one
+     * ({@link #split}).
+     */
+    public static boolean isHandful(ConstraintSet constraints, int folds) {
+        return constraints.constrainedPoints().length < 2 * MINIMUM_PER_FOLD * folds;
+    }
+
     /** The folds, or empty when the supervision has fewer than {@link #MINIMUM_PER_FOLD} units per fold. */
     public static Optional<List<SupervisionFold>> split(ConstraintSet constraints, int folds, SplittableRandom random) {
         if (folds < 2) {
@@ -53,10 +73,9 @@ public final class SupervisionFolds {
         int labelled = dealLabelledPoints(constraints, folds, foldOfPoint, random);
         int[] component = pairComponents(constraints.pairs(), n);
         int[] componentFold = dealPairComponents(constraints.pairs(), component, folds, random);
-        if (labelled + componentFold[n] < MINIMUM_PER_FOLD * folds
-                && pointsOfPairs(constraints.pairs(), n) >= 2 * MINIMUM_PER_FOLD * folds) {
+        if (labelled + componentFold[n] < MINIMUM_PER_FOLD * folds && !isHandful(constraints, folds)) {
             // must-links that join many points into a few components: each point dealt alone
-            component = ownComponents(n);
+            component = pairComponents(List.of(), n);
             componentFold = dealPairComponents(constraints.pairs(), component, folds, random);
         }
         int units = labelled + componentFold[n];
@@ -146,26 +165,10 @@ public final class SupervisionFolds {
         return fold;
     }
 
-    /** How many distinct points the pairs name. */
-    private static int pointsOfPairs(List<Constraint> pairs, int n) {
-        BitSet named = new BitSet(n);
-        for (Constraint pair : pairs) {
-            named.set(pair.first());
-            named.set(pair.second());
-        }
-        return named.cardinality();
-    }
-
-    /** Every point its own component. */
-    private static int[] ownComponents(int n) {
-        int[] own = new int[n];
-        for (int i = 0; i < n; i++) {
-            own[i] = i;
-        }
-        return own;
-    }
-
-    /** The root point of each point's must-link component among the pairs (itself when in none). */
+    /**
+     * The root point of each point's must-link component among the pairs (itself when in none;
+     * every point its own with no pairs).
+     */
     private static int[] pairComponents(List<Constraint> pairs, int n) {
         int[] parent = new int[n];
         for (int i = 0; i < n; i++) {

@@ -155,15 +155,16 @@ class SelectedFitTest {
      */
     @Test
     void onlyAHandfulOfConstrainedPointsIsTooLittleToCheck() {
-        assertEquals(12, SelectedFit.HANDFUL);
         int[] eleven = java.util.stream.IntStream.range(0, 11).toArray();
-        assertTrue(SelectedFit.isHandful(ConstraintSet.fromLabels(100, eleven, new int[11])));
+        assertTrue(SupervisionFolds.isHandful(ConstraintSet.fromLabels(100, eleven, new int[11]), 3));
+        int[] twelve = java.util.stream.IntStream.range(0, 12).toArray();
+        assertEquals(false, SupervisionFolds.isHandful(ConstraintSet.fromLabels(100, twelve, new int[12]), 3));
         List<Constraint> chain = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             chain.add(Constraint.mustLink(i, i + 1));
         }
         ConstraintSet oneComponent = ConstraintSet.ofPairs(100, chain);
-        assertEquals(false, SelectedFit.isHandful(oneComponent));
+        assertEquals(false, SupervisionFolds.isHandful(oneComponent, 3));
         // one must-link component: its 31 points are dealt alone, and every held-out pair has an
         // endpoint that no training pair names
         Optional<List<SupervisionFold>> folds = SupervisionFolds.split(oneComponent, 3, new SplittableRandom(1));
@@ -184,7 +185,7 @@ class SelectedFitTest {
         // a handful of pairs in one component makes no folds
         ConstraintSet five = ConstraintSet.ofPairs(100, chain.subList(0, 5));
         assertEquals(Optional.empty(), SupervisionFolds.split(five, 3, new SplittableRandom(1)));
-        assertTrue(SelectedFit.isHandful(five));
+        assertTrue(SupervisionFolds.isHandful(five, 3));
     }
 
     @Test
