@@ -121,11 +121,6 @@ final class SelectedFit {
      * every choice (mlbench's Sonar and Vowel, docs/results/99g-weak-evidence.md) the k-NN reference
      * led by that much on one draw in three and was fitted for most methods, 0.04-0.06 ACC below NJW.
      */
-    static List<CandidateScore> withoutUnclearFallback(List<CandidateScore> ranking, Candidate fallback) {
-        return withoutUnclearFallback(ranking, fallback, false);
-    }
-
-    /** As above; {@code byEvidence}: the lead must also exceed the guard's margin ({@link #guardMargin}). */
     static List<CandidateScore> withoutUnclearFallback(List<CandidateScore> ranking, Candidate fallback,
                                                         boolean byEvidence) {
         if (fallback == null) {
@@ -255,16 +250,11 @@ final class SelectedFit {
      * the most stable otherwise); none of the 376 method-conditions falls more than 0.02 below NJW,
      * as before, and the mean ACC above NJW is 0.1110 against 0.1108 on the sets used for choices,
      * 0.1088 against 0.1087 on those held back. Ties of 0.01 and 0.03 give the same counts.
-     */
-    static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order, List<Candidate> preference) {
-        mostStableFirst(ranking, order, preference, null);
-    }
-
-    /**
-     * As above; {@code neutral} (or null) is the guard's candidate that gives NJW's own clustering
-     * whenever the supervision is too weak to move it: where the evidence is weak (the guard's
-     * margin above {@value #WEAK_EVIDENCE}) or blind to some clusters ({@link Neutral#unseenClusters}),
-     * it goes first in the preference, before the method.
+     *
+     * <p>{@code neutral} (or null) is the guard's candidate that gives NJW's own clustering whenever
+     * the supervision is too weak to move it: where the evidence is weak (the guard's margin above
+     * {@value #WEAK_EVIDENCE}) or blind to some clusters ({@link Neutral#unseenClusters}), it goes
+     * first in the preference, before the method.
      */
     static void mostStableFirst(List<CandidateScore> ranking, List<Candidate> order, List<Candidate> preference,
                                 Neutral neutral) {

@@ -61,7 +61,7 @@ class SelectedFitTest {
     private static List<Candidate> first(List<CandidateScore> ranking, List<Candidate> preference) {
         List<Candidate> order = new ArrayList<>();
         ranking.forEach(score -> order.add(score.candidate()));
-        SelectedFit.mostStableFirst(ranking, order, preference);
+        SelectedFit.mostStableFirst(ranking, order, preference, null);
         return order;
     }
 
@@ -101,17 +101,17 @@ class SelectedFitTest {
         // tied at the top and more stable: without the rule it would be fitted
         List<CandidateScore> tied = List.of(score(fallback, 0.90, 1.00, 0), score(method, 0.90, 0.95, 0));
         assertEquals(fallback, first(tied).get(0));
-        assertEquals(List.of(method), SelectedFit.withoutUnclearFallback(tied, fallback).stream()
+        assertEquals(List.of(method), SelectedFit.withoutUnclearFallback(tied, fallback, false).stream()
                 .map(CandidateScore::candidate).toList());
-        assertEquals(tied, SelectedFit.withoutUnclearFallback(tied, null));
+        assertEquals(tied, SelectedFit.withoutUnclearFallback(tied, null, false));
         // 0.03 above every other candidate: it stays, and it alone is near the best
         List<CandidateScore> leading = List.of(score(fallback, 0.93, 0.99, 0), score(method, 0.90, 1.00, 0));
-        assertEquals(leading, SelectedFit.withoutUnclearFallback(leading, fallback));
+        assertEquals(leading, SelectedFit.withoutUnclearFallback(leading, fallback, false));
         assertEquals(fallback, first(leading).get(0));
         // a candidate below the stability floor is no evidence against it; a failed one neither
         List<CandidateScore> lucky = List.of(score(unstable, 0.99, 0.10, 0), score(fallback, 0.93, 0.99, 0),
                 score(method, 0.95, 0.9, 1));
-        assertEquals(lucky, SelectedFit.withoutUnclearFallback(lucky, fallback));
+        assertEquals(lucky, SelectedFit.withoutUnclearFallback(lucky, fallback, false));
     }
 
     @Test
